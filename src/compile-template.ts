@@ -1,0 +1,419 @@
+import { quote } from "./describe.js";
+import { isHexDigit, isUriCharacter } from "./encode.js";
+import { EndpointError } from "./endpoint-error.js";
+import { isInheritedName } from "./object.js";
+
+/** How one RFC 6570 operator expands (RFC 6570 appendix A). */
+export interface Operator {
+  readonly first: string;
+  readonly separator: string;
+  readonly named: boolean;
+  readonly ifEmpty: string;
+  /** Reserved expansion: keep reserved characters and `%XX` triplets of values. */
+  readonly reserved: boolean;
+}
+
+export interface VariableSpec {
+  readonly name: string;
+  /** Prefix length in code points; 0 for none. */
+  readonly prefix: number;
+  readonly explode: boolean;
+  /** The name exists on `Object.prototype`, so it must be read as an own property. */
+  readonly inherited: boolean;
+}
+
+export interface Expression {
+  readonly operator: Operator;
+  readonly variables: readonly VariableSpec[];
+  /** Where the expression starts in the template, for messages. */
+  readonly index: number;
+  /** Expanded inside the URL path (before any `?` or `#`). */
+  readonly inPath: boolean;
+}
+
+/** A compiled template is a list of parts: literal text, already encoded, or an expression. */
+export type Part = string | Expression;
+
+export interface CompiledTemplate {
+  readonly source: string;
+  readonly parts: readonly Part[];
+  /** Every variable name, once, in order of first appearance. */
+  readonly variableNames: readonly string[];
+  /** Route templates only: variables of `{var}`, `{+var}` and `:name`, which must be given. */
+  readonly requiredNames: readonly string[];
+  /** The template starts with a scheme (`https:`), so it is a full URL. */
+  readonly hasScheme: boolean;
+  /** The template's own path (before `?`, `#` or a query expression) ends in `/`. */
+  readonly pathEndsWithSlash: boolean;
+  /** How many path segments of the template itself are `.` or `..`. */
+  readonly literalDotSegments: number;
+}
+
+const op = (
+  first: string,
+  separator: string,
+  named: boolean,
+  ifEmpty: string,
+  reserved: boolean,
+): Operator => ({ first, separator, named, ifEmpty, reserved });
+
+const SIMPLE = op("", ",", false, "", false);
+const OPERATORS: Readonly<Record<string, Operator>> = {
+  "+": op("", ",", false, "", true),
+  "#": op("#", ",", false, "", true),
+  ".": op(".", ".", false, "", false),
+  "/": op("/", "/", false, "", false),
+  ";": op(";", ";", true, "", false),
+  "?": op("?", "&", true, "=", false),
+  "&": op("&", "&", true, "=", false),
+};
+/** Operators RFC 6570 reserves for future extensions: using one is an error. */
+const RESERVED_OPERATORS = "=,!@|";
+
+const MAX_PREFIX = 9999;
+
+export interface CompileOptions {
+  /** Route syntax on top of RFC 6570: `-` in variable names and `:name` path placeholders. */
+  readonly route: boolean;
+}
+
+/**
+ * Parses an RFC 6570 level 4 template into parts, in one left-to-right pass with no
+ * backtracking. Every deviation from the RFC grammar throws `invalid_template` with its index.
+ */
+export function compileTemplate(source: string, options: CompileOptions): CompiledTemplate {
+  const parts: Part[] = [];
+  const names: string[] = [];
+  const seen = new Set<string>();
+  const required: string[] = [];
+  const addName = (name: string, isRequired: boolean): void => {
+    if (!seen.has(name)) {
+      seen.add(name);
+      names.push(name);
+    }
+    if (isRequired && !required.includes(name)) required.push(name);
+  };
+
+  let literal = "";
+  let inPath = true;
+  let pathEndsWithSlash = false;
+  let literalDotSegments = 0;
+  // The current path segment as written, while it holds only literal text.
+  let segment = "";
+  let segmentPure = true;
+  const endSegment = (): void => {
+    if (segmentPure && isDotSegment(segment)) literalDotSegments++;
+    segment = "";
+    segmentPure = true;
+  };
+
+  const length = source.length;
+  const hasScheme = startsWithScheme(source);
+  // `:name` placeholders live in the path: in `https://user:pw@host:8443/` the colons stay.
+  const pathStart = hasScheme ? authorityEnd(source) : 0;
+  let i = 0;
+  while (i < length) {
+    const code = source.charCodeAt(i);
+    if (code === 123 /* { */) {
+      if (literal !== "") parts.push(literal);
+      literal = "";
+      const expression = parseExpression(source, i, inPath, options.route);
+      for (const variable of expression.variables) {
+        addName(variable.name, options.route && expression.inPath && isRequiredOperator(expression.operator));
+      }
+      parts.push(expression);
+      if (inPath) {
+        if (
+          expression.operator.first === "?" ||
+          expression.operator.first === "&" ||
+          expression.operator.first === "#"
+        ) {
+          endSegment();
+          inPath = false;
+        } else {
+          segmentPure = false;
+          pathEndsWithSlash = false;
+        }
+      }
+      i = source.indexOf("}", i) + 1;
+      continue;
+    }
+    if (code === 125 /* } */) {
+      throw templateError(source, i, `"}" without an opening "{"`, `remove it or percent-encode it as %7D`);
+    }
+    if (code === 37 /* % */) {
+      if (!isHexDigit(source.charCodeAt(i + 1)) || !isHexDigit(source.charCodeAt(i + 2))) {
+        throw templateError(source, i, `"%" not followed by two hex digits`, `write a literal "%" as %25`);
+      }
+      literal += source.slice(i, i + 3);
+      if (inPath) segment += source.slice(i, i + 3);
+      i += 3;
+      continue;
+    }
+    if (
+      options.route &&
+      code === 58 /* : */ &&
+      inPath &&
+      i > pathStart &&
+      source.charCodeAt(i - 1) === 47 /* / */ &&
+      isNameStart(source.charCodeAt(i + 1))
+    ) {
+      let end = i + 2;
+      while (end < length && isNameChar(source.charCodeAt(end))) end++;
+      const name = source.slice(i + 1, end);
+      if (literal !== "") parts.push(literal);
+      literal = "";
+      parts.push({ operator: SIMPLE, variables: [variableSpec(name, 0, false)], index: i, inPath: true });
+      addName(name, true);
+      segmentPure = false;
+      pathEndsWithSlash = false;
+      i = end;
+      continue;
+    }
+    if (code < 128) {
+      if (!isUriCharacter(code)) {
+        throw templateError(
+          source,
+          i,
+          `the character ${describeChar(code)} is not allowed in a URI template`,
+          `percent-encode it as %${code.toString(16).toUpperCase().padStart(2, "0")}`,
+        );
+      }
+      literal += source[i];
+      if (inPath) {
+        if (code === 63 /* ? */ || code === 35 /* # */) {
+          endSegment();
+          inPath = false;
+        } else if (code === 47 /* / */) {
+          endSegment();
+          pathEndsWithSlash = true;
+        } else {
+          segment += source[i];
+          pathEndsWithSlash = false;
+        }
+      }
+      i++;
+      continue;
+    }
+    // Non-ASCII literal: only RFC 3987 ucschar and iprivate are allowed; they are UTF-8 encoded.
+    const point = source.codePointAt(i) ?? 0;
+    const width = point > 0xffff ? 2 : 1;
+    if (!isLiteralCodePoint(point)) {
+      throw templateError(
+        source,
+        i,
+        `the character U+${point.toString(16).toUpperCase().padStart(4, "0")} is not allowed in a URI template`,
+        `remove it or percent-encode its UTF-8 bytes`,
+      );
+    }
+    const encoded = encodeURIComponent(source.slice(i, i + width));
+    literal += encoded;
+    if (inPath) {
+      segment += encoded;
+      pathEndsWithSlash = false;
+    }
+    i += width;
+  }
+  if (literal !== "") parts.push(literal);
+  if (inPath) endSegment();
+
+  return {
+    source,
+    parts,
+    variableNames: names,
+    requiredNames: required,
+    hasScheme,
+    pathEndsWithSlash,
+    literalDotSegments,
+  };
+}
+
+function isRequiredOperator(operator: Operator): boolean {
+  return operator === SIMPLE || operator === OPERATORS["+"];
+}
+
+function parseExpression(source: string, start: number, inPath: boolean, route: boolean): Expression {
+  const length = source.length;
+  let i = start + 1;
+  let operator = SIMPLE;
+  const opChar = source[i];
+  if (opChar !== undefined && Object.hasOwn(OPERATORS, opChar)) {
+    operator = OPERATORS[opChar] ?? SIMPLE;
+    i++;
+  } else if (opChar !== undefined && RESERVED_OPERATORS.includes(opChar)) {
+    throw templateError(
+      source,
+      i,
+      `the operator "${opChar}" is reserved by RFC 6570`,
+      `use one of + # . / ; ? &`,
+    );
+  }
+  const variables: VariableSpec[] = [];
+  for (;;) {
+    const nameStart = i;
+    // varname = varchar *( ["."] varchar ); varchar = ALPHA / DIGIT / "_" / pct-encoded
+    for (;;) {
+      const code = source.charCodeAt(i);
+      if (isVarChar(code, route)) {
+        i++;
+      } else if (
+        code === 37 /* % */ &&
+        isHexDigit(source.charCodeAt(i + 1)) &&
+        isHexDigit(source.charCodeAt(i + 2))
+      ) {
+        i += 3;
+      } else if (code === 46 /* . */ && i > nameStart && source.charCodeAt(i - 1) !== 46) {
+        i++;
+      } else {
+        break;
+      }
+    }
+    if (i >= length) throw unclosed(source, start);
+    if (i === nameStart) {
+      throw templateError(
+        source,
+        i,
+        `expected a variable name, found ${describeChar(source.charCodeAt(i))}`,
+        nameHint(route),
+      );
+    }
+    if (source.charCodeAt(i - 1) === 46) {
+      throw templateError(source, i - 1, `a variable name cannot end with "."`, `remove the dot`);
+    }
+    const name = source.slice(nameStart, i);
+    let prefix = 0;
+    let explode = false;
+    const modifier = source.charCodeAt(i);
+    if (modifier === 58 /* : */) {
+      i++;
+      const digitsStart = i;
+      while (i < length && i - digitsStart < 5 && isDigit(source.charCodeAt(i))) i++;
+      const digits = source.slice(digitsStart, i);
+      prefix = Number(digits);
+      if (digits === "" || digits.charCodeAt(0) === 48 || prefix > MAX_PREFIX) {
+        throw templateError(
+          source,
+          digitsStart,
+          `invalid prefix length ${digits === "" ? "(none)" : digits}`,
+          `write a number from 1 to ${MAX_PREFIX} after ":"`,
+        );
+      }
+    } else if (modifier === 42 /* * */) {
+      explode = true;
+      i++;
+    }
+    variables.push(variableSpec(name, prefix, explode));
+    const next = source.charCodeAt(i);
+    if (next === 125 /* } */) break;
+    if (next === 44 /* , */) {
+      i++;
+      continue;
+    }
+    if (i >= length) throw unclosed(source, start);
+    throw templateError(
+      source,
+      i,
+      `unexpected ${describeChar(next)} in an expression`,
+      `separate variables with "," and close with "}"`,
+    );
+  }
+  return { operator, variables, index: start, inPath };
+}
+
+function variableSpec(name: string, prefix: number, explode: boolean): VariableSpec {
+  return { name, prefix, explode, inherited: isInheritedName(name) };
+}
+
+function unclosed(source: string, start: number): EndpointError {
+  return templateError(source, start, `the expression starting here is not closed`, `add "}"`);
+}
+
+function nameHint(route: boolean): string {
+  return route
+    ? "variable names use letters, digits, _, -, . and %XX"
+    : "variable names use letters, digits, _, . and %XX";
+}
+
+function templateError(source: string, index: number, what: string, fix: string): EndpointError {
+  return new EndpointError(
+    "invalid_template",
+    `Invalid URI template ${quote(source)} at index ${index}: ${what}; ${fix}.`,
+    index,
+  );
+}
+
+function describeChar(code: number): string {
+  if (Number.isNaN(code)) return "the end of the template";
+  if (code < 32 || code === 127)
+    return `control character U+${code.toString(16).toUpperCase().padStart(4, "0")}`;
+  if (code === 32) return "a space";
+  return JSON.stringify(String.fromCharCode(code));
+}
+
+function isDigit(code: number): boolean {
+  return code >= 48 && code <= 57;
+}
+
+function isNameStart(code: number): boolean {
+  return (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95;
+}
+
+function isNameChar(code: number): boolean {
+  return isNameStart(code) || isDigit(code);
+}
+
+function isVarChar(code: number, route: boolean): boolean {
+  return isNameChar(code) || (route && code === 45) /* - */;
+}
+
+/** RFC 3987 ucschar and iprivate: the non-ASCII characters a template literal may hold. */
+function isLiteralCodePoint(point: number): boolean {
+  if (point < 0xa0) return false;
+  if (point <= 0xd7ff) return true;
+  if (point < 0xe000) return false; // surrogates
+  if (point <= 0xfdcf) return true;
+  if (point < 0xfdf0) return false;
+  if (point <= 0xffef) return true;
+  if (point <= 0xffff) return false;
+  if ((point & 0xffff) > 0xfffd) return false;
+  return point < 0xe0000 || point >= 0xe1000;
+}
+
+/** `.`, `..` and their percent-encoded spellings (`%2e`, `.%2E`, ...), as URL parsers read them. */
+export function isDotSegment(segment: string): boolean {
+  const length = segment.length;
+  if (length === 0 || length > 6) return false;
+  let dots = 0;
+  for (let i = 0; i < length; i++) {
+    const code = segment.charCodeAt(i);
+    if (code === 46) {
+      dots++;
+    } else if (code === 37 && segment.charCodeAt(i + 1) === 50 && (segment.charCodeAt(i + 2) | 32) === 101) {
+      dots++;
+      i += 2;
+    } else {
+      return false;
+    }
+  }
+  return dots <= 2;
+}
+
+/** Where the path of a full URL starts: the first `/` after `scheme://authority`. */
+function authorityEnd(source: string): number {
+  const colon = source.indexOf(":");
+  if (!source.startsWith("//", colon + 1)) return colon + 1;
+  const slash = source.indexOf("/", colon + 3);
+  return slash === -1 ? source.length : slash;
+}
+
+/** `^[A-Za-z][A-Za-z0-9+.-]*:`, scanned by hand. */
+export function startsWithScheme(text: string): boolean {
+  const first = text.charCodeAt(0);
+  if (!((first >= 65 && first <= 90) || (first >= 97 && first <= 122))) return false;
+  for (let i = 1; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 58) return true;
+    if (!(isNameChar(code) && code !== 95) && code !== 43 && code !== 46 && code !== 45) return false;
+  }
+  return false;
+}

@@ -67,6 +67,8 @@ const OPERATORS: Readonly<Record<string, Operator>> = {
   "?": op("?", "&", true, "=", false),
   "&": op("&", "&", true, "=", false),
 };
+/** The form-style query operator, `{?...}`: leftover GET parameters expand as if in one. */
+export const QUERY_OPERATOR: Operator = OPERATORS["?"] as Operator;
 /** Operators RFC 6570 reserves for future extensions: using one is an error. */
 const RESERVED_OPERATORS = "=,!@|";
 

@@ -34,7 +34,8 @@ export function expandExpression(expression: Expression, values: object): string
   return out;
 }
 
-function expandVariable(operator: Operator, spec: VariableSpec, value: unknown): string | undefined {
+/** One variable of an expression, without the operator's leading character; `undefined` when undefined. */
+export function expandVariable(operator: Operator, spec: VariableSpec, value: unknown): string | undefined {
   const { name } = spec;
   const scalar = typeof value === "string" ? value : toScalarString(value, name);
   if (scalar === undefined) return undefined;

@@ -10,7 +10,12 @@ interface Group {
   testcases: [string, string | string[] | false][];
 }
 
-const files = ["spec-examples.json", "spec-examples-by-section.json", "extended-tests.json", "negative-tests.json"];
+const files = [
+  "spec-examples.json",
+  "spec-examples-by-section.json",
+  "extended-tests.json",
+  "negative-tests.json",
+];
 let total = 0;
 
 for (const file of files) {

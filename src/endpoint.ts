@@ -1,0 +1,29 @@
+import type { Endpoint, MergedOptions } from "./types.js";
+import { VERSION } from "./version.js";
+import { withDefaults } from "./with-defaults.js";
+
+const ROOT_DEFAULTS: MergedOptions = {
+  method: "GET",
+  baseUrl: "https://api.github.com",
+  headers: {
+    accept: "application/vnd.github.v3+json",
+    "user-agent": `rest-endpoint/${VERSION}`,
+  },
+  mediaType: { format: "", previews: [] },
+};
+
+/**
+ * Turns a route and parameters into request options for the GitHub REST API (or any API of
+ * the same shape, through `endpoint.defaults`).
+ *
+ * @example
+ * ```ts
+ * endpoint("GET /repos/{owner}/{repo}/issues", { owner: "octokit", repo: "rest.js", state: "open" });
+ * // {
+ * //   method: "get",
+ * //   url: "https://api.github.com/repos/octokit/rest.js/issues?state=open",
+ * //   headers: { accept: "application/vnd.github.v3+json", "user-agent": "rest-endpoint/1.0.0" },
+ * // }
+ * ```
+ */
+export const endpoint: Endpoint = withDefaults(ROOT_DEFAULTS);

@@ -1,0 +1,89 @@
+import { describe, quote } from "./describe.js";
+import { EndpointError } from "./endpoint-error.js";
+import { isPlainObject, setOwn } from "./object.js";
+
+type HeaderRecord = Record<string, unknown>;
+
+/**
+ * Applies headers given as a plain object, a `Headers` instance or `[name, value]` pairs onto
+ * `target`: names are lowercased (among names differing in case the last wins), `null`
+ * removes a header, `undefined` is skipped.
+ */
+export function applyHeaders(target: HeaderRecord, input: unknown): HeaderRecord {
+  if (input === undefined || input === null) return target;
+  if (isPlainObject(input)) {
+    for (const name of Object.keys(input)) applyHeader(target, name, input[name]);
+    return target;
+  }
+  if (typeof input === "object" && Symbol.iterator in input) {
+    for (const entry of input as Iterable<unknown>) {
+      if (!Array.isArray(entry) || entry.length !== 2 || typeof entry[0] !== "string") {
+        throw new EndpointError(
+          "invalid_header",
+          `headers must yield [name, value] pairs, got ${describe(entry)}; pass a plain object, a Headers instance or an array of pairs.`,
+        );
+      }
+      applyHeader(target, entry[0], entry[1]);
+    }
+    return target;
+  }
+  throw new EndpointError(
+    "invalid_options",
+    `headers must be a plain object, a Headers instance or an iterable of [name, value] pairs, got ${describe(input)}.`,
+  );
+}
+
+function applyHeader(target: HeaderRecord, name: string, value: unknown): void {
+  if (value === undefined) return;
+  const lower = name.toLowerCase();
+  if (value === null) {
+    delete target[lower];
+    return;
+  }
+  const type = typeof value;
+  if (type !== "string" && type !== "number" && type !== "bigint") {
+    throw new EndpointError(
+      "invalid_header",
+      `Header ${quote(name)} has the value ${describe(value)}: a header value must be a string or a number (null removes the header).`,
+    );
+  }
+  setOwn(target, lower, value);
+}
+
+// Single character classes: linear scans, nothing to backtrack over.
+const NOT_TOKEN = /[^!#$%&'*+\-.^_`|~0-9A-Za-z]/;
+const FORBIDDEN_IN_VALUE = /[\r\n\0]/;
+
+/**
+ * Checks every header and makes each value a string: names must be RFC 9110 tokens, values
+ * must not hold CR, LF or NUL (which would start a new header or end the head).
+ */
+export function toHeaderStrings(headers: HeaderRecord): Record<string, string> {
+  for (const name of Object.keys(headers)) {
+    if (name === "" || NOT_TOKEN.test(name)) {
+      throw new EndpointError(
+        "invalid_header",
+        `Invalid header name ${quote(name)}: a name is a token of letters, digits and !#$%&'*+-.^_\`|~ only.`,
+      );
+    }
+    const value = headers[name];
+    let text: string;
+    if (typeof value === "string") text = value;
+    else if (typeof value === "bigint") text = value.toString();
+    else if (typeof value === "number" && Number.isFinite(value)) text = String(value);
+    else {
+      throw new EndpointError(
+        "invalid_header",
+        `Header ${quote(name)} has the value ${describe(value)}: a header value must be a string or a finite number.`,
+      );
+    }
+    if (FORBIDDEN_IN_VALUE.test(text)) {
+      throw new EndpointError(
+        "invalid_header",
+        `Header ${quote(name)} has a value with CR, LF or NUL, which could inject another header; remove those characters.`,
+      );
+    }
+    if (text !== value) headers[name] = text;
+  }
+  return headers as Record<string, string>;
+}

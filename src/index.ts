@@ -1,0 +1,16 @@
+export { endpoint } from "./endpoint.js";
+export { EndpointError, type EndpointErrorCode } from "./endpoint-error.js";
+export type {
+  Endpoint,
+  EndpointOptions,
+  HeadersInput,
+  HeaderValue,
+  MediaType,
+  MergedOptions,
+  Method,
+  RequestMethod,
+  RequestOptions,
+  RequestSettings,
+  Route,
+} from "./types.js";
+export { VERSION } from "./version.js";

@@ -1,0 +1,105 @@
+import { describe } from "./describe.js";
+import { EndpointError } from "./endpoint-error.js";
+import { applyHeaders, toHeaderStrings } from "./headers.js";
+import { applyMediaType } from "./media-type.js";
+import { OPTION_KEYS } from "./merge.js";
+import { toRequestMethod } from "./method.js";
+import { isPlainObject, setOwn } from "./object.js";
+import { appendQuery } from "./query.js";
+import { compileRoute } from "./route-template.js";
+import type { MergedOptions, RequestOptions } from "./types.js";
+import { expandUrl } from "./url.js";
+
+const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
+
+/**
+ * Turns merged options into request options: expands the url, routes leftover parameters
+ * to the query (GET, HEAD) or a JSON body, and settles the headers. Reads only its argument.
+ *
+ * @example
+ * ```ts
+ * parse({ method: "GET", baseUrl: "https://api.github.com", url: "/users/{user}", user: "octocat",
+ *   headers: {}, mediaType: { format: "", previews: [] } });
+ * // { method: "get", url: "https://api.github.com/users/octocat", headers: {} }
+ * ```
+ */
+export function parse(options: MergedOptions): RequestOptions {
+  if (!isPlainObject(options)) {
+    throw new EndpointError(
+      "invalid_options",
+      `parse() takes merged options (an object), got ${describe(options)}.`,
+    );
+  }
+  const method = toRequestMethod(options.method ?? "GET");
+  const template = options.url;
+  if (typeof template !== "string" || template === "") {
+    throw new EndpointError(
+      "invalid_route",
+      template === undefined || template === ""
+        ? `No url to request: give a route such as "GET /user" or a url option.`
+        : `url must be a string such as "/user", got ${describe(template)}.`,
+    );
+  }
+
+  const headers = toHeaderStrings(applyHeaders({}, options.headers));
+  const accept = headers.accept;
+  if (accept !== undefined) {
+    const { format, previews } = mediaTypeOf(options.mediaType);
+    if (format !== "" || previews.length > 0) headers.accept = applyMediaType(accept, format, previews);
+  }
+
+  const route = compileRoute(template);
+  let url = expandUrl(route, options, options.baseUrl ?? "", method);
+
+  const leftover: string[] = [];
+  for (const key of Object.keys(options)) {
+    if (!OPTION_KEYS.has(key) && !route.variableSet.has(key)) leftover.push(key);
+  }
+
+  let body: unknown;
+  const data = options.data;
+  if (method === "get" || method === "head") {
+    if (data !== undefined) {
+      throw new EndpointError(
+        "invalid_parameter",
+        `A ${method.toUpperCase()} request has no body, but data was given: remove data or use POST, PUT, PATCH or DELETE.`,
+      );
+    }
+    url = appendQuery(url, options, leftover);
+  } else if (data !== undefined) {
+    body = data;
+  } else {
+    for (const key of leftover) {
+      const value = options[key];
+      if (value === undefined) continue;
+      body ??= {};
+      setOwn(body as Record<string, unknown>, key, value);
+    }
+  }
+  if (body === undefined && (method === "put" || method === "patch")) body = "";
+  if (body !== undefined && body !== "" && !Object.hasOwn(headers, "content-type")) {
+    headers["content-type"] = JSON_CONTENT_TYPE;
+  }
+
+  const result: RequestOptions = { method, url, headers };
+  if (body !== undefined) result.body = body;
+  if (options.request !== undefined) result.request = options.request;
+  return result;
+}
+
+function mediaTypeOf(mediaType: unknown): { format: string; previews: readonly string[] } {
+  if (mediaType === undefined) return { format: "", previews: [] };
+  const format = isPlainObject(mediaType) ? (mediaType.format ?? "") : undefined;
+  const previews = isPlainObject(mediaType) ? (mediaType.previews ?? []) : undefined;
+  if (
+    typeof format !== "string" ||
+    !Array.isArray(previews) ||
+    !previews.every((preview) => typeof preview === "string")
+  ) {
+    throw new EndpointError(
+      "invalid_options",
+      `mediaType must be { format?: string, previews?: string[] }, got ${describe(mediaType)}.`,
+    );
+  }
+  return { format, previews };
+}

@@ -177,7 +177,7 @@ export function compileTemplate(source: string, options: CompileOptions): Compil
         throw templateError(
           source,
           i,
-          `the character ${describeChar(code)} is not allowed in a URI template`,
+          `${describeChar(code)} is not allowed in a URI template`,
           `percent-encode it as %${code.toString(16).toUpperCase().padStart(2, "0")}`,
         );
       }

@@ -1,6 +1,7 @@
 import { describe, quote } from "./describe.js";
 import { EndpointError } from "./endpoint-error.js";
 import { isPlainObject, setOwn } from "./object.js";
+import { numberToDecimal } from "./template-value.js";
 
 type HeaderRecord = Record<string, unknown>;
 
@@ -70,7 +71,7 @@ export function toHeaderStrings(headers: HeaderRecord): Record<string, string> {
     let text: string;
     if (typeof value === "string") text = value;
     else if (typeof value === "bigint") text = value.toString();
-    else if (typeof value === "number" && Number.isFinite(value)) text = String(value);
+    else if (typeof value === "number" && Number.isFinite(value)) text = numberToDecimal(value);
     else {
       throw new EndpointError(
         "invalid_header",

@@ -81,7 +81,7 @@ function invalidValue(name: string, what: string, fix: string): EndpointError {
  * `String(n)` switches to exponent form past 1e21 and below 1e-6; a URL wants plain digits.
  * The digits are those of the shortest round-trip form, only the decimal point moves.
  */
-function numberToDecimal(value: number): string {
+export function numberToDecimal(value: number): string {
   const text = String(value);
   const e = text.indexOf("e");
   if (e === -1) return text;

@@ -337,9 +337,14 @@ function nameHint(route: boolean): string {
 }
 
 function templateError(source: string, index: number, what: string, fix: string): EndpointError {
+  // A long template is shown around the fault, so the message stays one readable line.
+  const shown =
+    source.length <= 80
+      ? quote(source)
+      : `${index > 40 ? "…" : ""}${JSON.stringify(source.slice(Math.max(0, index - 40), index + 40))}${index + 40 < source.length ? "…" : ""}`;
   return new EndpointError(
     "invalid_template",
-    `Invalid URI template ${quote(source)} at index ${index}: ${what}; ${fix}.`,
+    `Invalid URI template ${shown} at index ${index}: ${what}; ${fix}.`,
     index,
   );
 }

@@ -2,7 +2,11 @@ import { expect } from "vitest";
 import { EndpointError, type EndpointErrorCode } from "../src/index.js";
 
 /** Runs `fn`, expects an `EndpointError` with `code`, and returns it for further checks. */
-export function expectEndpointError(fn: () => unknown, code: EndpointErrorCode, message?: RegExp | string): EndpointError {
+export function expectEndpointError(
+  fn: () => unknown,
+  code: EndpointErrorCode,
+  message?: RegExp | string,
+): EndpointError {
   let caught: unknown;
   try {
     fn();

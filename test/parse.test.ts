@@ -14,14 +14,30 @@ describe("url", () => {
     ["GET https://user:pw@host/x", {}, "https://user:pw@host/x"],
     // RFC 6570 expansion and encoding
     ["GET /repos/{owner}/{repo}", { owner: "a b", repo: "c/d" }, "https://api.github.com/repos/a%20b/c%2Fd"],
-    ["GET /repos/{owner}/{repo}/contents/{+path}", { owner: "o", repo: "r", path: "a/b c.md" }, "https://api.github.com/repos/o/r/contents/a/b%20c.md"],
+    [
+      "GET /repos/{owner}/{repo}/contents/{+path}",
+      { owner: "o", repo: "r", path: "a/b c.md" },
+      "https://api.github.com/repos/o/r/contents/a/b%20c.md",
+    ],
     ["GET /x{/segments*}", { segments: ["a", "b"] }, "https://api.github.com/x/a/b"],
     ["GET /x{?a,b}", { a: 1 }, "https://api.github.com/x?a=1"],
     ["GET /x{;m*}", { m: { k: "v" } }, "https://api.github.com/x;k=v"],
-    ["GET /enterprises/{enterprise}/teams/{enterprise-team}", { enterprise: "e", "enterprise-team": "t" }, "https://api.github.com/enterprises/e/teams/t"],
+    [
+      "GET /enterprises/{enterprise}/teams/{enterprise-team}",
+      { enterprise: "e", "enterprise-team": "t" },
+      "https://api.github.com/enterprises/e/teams/t",
+    ],
     // trailing slash left by an empty last segment
-    ["GET /repos/{owner}/{repo}/contents/{path}", { owner: "o", repo: "r", path: "" }, "https://api.github.com/repos/o/r/contents"],
-    ["GET /repos/{owner}/{repo}/contents/{path}", { owner: "o", repo: "r", path: "", ref: "x" }, "https://api.github.com/repos/o/r/contents?ref=x"],
+    [
+      "GET /repos/{owner}/{repo}/contents/{path}",
+      { owner: "o", repo: "r", path: "" },
+      "https://api.github.com/repos/o/r/contents",
+    ],
+    [
+      "GET /repos/{owner}/{repo}/contents/{path}",
+      { owner: "o", repo: "r", path: "", ref: "x" },
+      "https://api.github.com/repos/o/r/contents?ref=x",
+    ],
     ["GET /a/{b}{#f}", { b: "", f: "top" }, "https://api.github.com/a#top"],
     ["GET /a/", {}, "https://api.github.com/a/"],
     ["GET /a/{?q}", { q: "x" }, "https://api.github.com/a/?q=x"],
@@ -35,7 +51,11 @@ describe("url", () => {
     ["GET user", { baseUrl: "" }, "/user"],
     ["GET /{+p}", { baseUrl: "", p: "/evil.example/x" }, "/evil.example/x"],
     // a url with a scheme is used as is
-    ["GET https://uploads.github.com/x", { baseUrl: "https://other.example" }, "https://uploads.github.com/x"],
+    [
+      "GET https://uploads.github.com/x",
+      { baseUrl: "https://other.example" },
+      "https://uploads.github.com/x",
+    ],
     ["GET HTTP://h/x", {}, "HTTP://h/x"],
     ["GET {+u}", { u: "https://evil.example/x" }, "https://api.github.com/https://evil.example/x"],
   ])("%s %o -> %s", (route, options, expected) => {
@@ -55,12 +75,20 @@ describe("url", () => {
     ["GET /files/:name", { name: ".." }],
     ["GET https://host/files/{x}", { x: ".." }],
   ])("%s with %j is invalid_parameter: no dot segments from values", (route, options) => {
-    expectEndpointError(() => endpoint(route, options), "invalid_parameter", /makes a "\." or "\.\." path segment.*must not move the request/);
+    expectEndpointError(
+      () => endpoint(route, options),
+      "invalid_parameter",
+      /makes a "\." or "\.\." path segment.*must not move the request/,
+    );
   });
 
   it("dot-like values that are not whole segments are fine, and so is the template's own dot segment", () => {
-    expect(url("GET /repos/{owner}/{repo}", { owner: "o", repo: "..." })).toBe("https://api.github.com/repos/o/...");
-    expect(url("GET /repos/{owner}/{repo}", { owner: "o", repo: ".github" })).toBe("https://api.github.com/repos/o/.github");
+    expect(url("GET /repos/{owner}/{repo}", { owner: "o", repo: "..." })).toBe(
+      "https://api.github.com/repos/o/...",
+    );
+    expect(url("GET /repos/{owner}/{repo}", { owner: "o", repo: ".github" })).toBe(
+      "https://api.github.com/repos/o/.github",
+    );
     expect(url("GET /x/{a}", { a: "%2e%2e" })).toBe("https://api.github.com/x/%252e%252e");
     expect(url("GET /a/../{b}", { b: "c" })).toBe("https://api.github.com/a/../c");
     expect(url("GET /x/{a}?p=..", { a: "b" })).toBe("https://api.github.com/x/b?p=..");
@@ -68,7 +96,11 @@ describe("url", () => {
   });
 
   it.each<[string, EndpointOptions, string]>([
-    ["GET /repos/{owner}/{repo}", { owner: "o" }, 'Missing parameter "repo" for route "GET /repos/{owner}/{repo}"'],
+    [
+      "GET /repos/{owner}/{repo}",
+      { owner: "o" },
+      'Missing parameter "repo" for route "GET /repos/{owner}/{repo}"',
+    ],
     ["GET /repos/{owner}/{repo}", { owner: "o", repo: null }, '"repo"'],
     ["GET /repos/{owner}/{repo}", { owner: "o", repo: undefined }, '"repo"'],
     ["post /files/{+path}", {}, 'Missing parameter "path" for route "POST /files/{+path}"'],
@@ -102,19 +134,35 @@ describe("url", () => {
 
 describe("parameter routing", () => {
   it.each<[string, EndpointOptions, Record<string, unknown>]>([
-    ["GET /x", { a: "1", b: [1, 2], c: null, d: undefined, e: "", f: true }, { url: "https://api.github.com/x?a=1&b=1,2&e=&f=true" }],
+    [
+      "GET /x",
+      { a: "1", b: [1, 2], c: null, d: undefined, e: "", f: true },
+      { url: "https://api.github.com/x?a=1&b=1,2&e=&f=true" },
+    ],
     ["HEAD /x", { q: "a b&c=d" }, { url: "https://api.github.com/x?q=a%20b%26c%3Dd" }],
     ["GET /x?fixed=1", { a: 2 }, { url: "https://api.github.com/x?fixed=1&a=2" }],
     ["GET /x{?a}", { a: 1, b: 2 }, { url: "https://api.github.com/x?a=1&b=2" }],
     ["GET /x{?a}", { b: 2 }, { url: "https://api.github.com/x?b=2" }],
     ["GET /x#frag", { a: 1 }, { url: "https://api.github.com/x?a=1#frag" }],
     ["GET /x{#f}", { f: "top", a: 1 }, { url: "https://api.github.com/x?a=1#top" }],
-    ["GET /x", { "a b": "c", "ü": "é" }, { url: "https://api.github.com/x?a%20b=c&%C3%BC=%C3%A9" }],
-    ["GET /x", { q: "repo:octokit/rest.js is:open+label:bug" }, { url: "https://api.github.com/x?q=repo%3Aoctokit%2Frest.js%20is%3Aopen%2Blabel%3Abug" }],
+    ["GET /x", { "a b": "c", ü: "é" }, { url: "https://api.github.com/x?a%20b=c&%C3%BC=%C3%A9" }],
+    [
+      "GET /x",
+      { q: "repo:octokit/rest.js is:open+label:bug" },
+      { url: "https://api.github.com/x?q=repo%3Aoctokit%2Frest.js%20is%3Aopen%2Blabel%3Abug" },
+    ],
     ["GET /x", { empty: [] }, { url: "https://api.github.com/x" }],
-    ["GET /x", { since: new Date(0) }, { url: "https://api.github.com/x?since=1970-01-01T00%3A00%3A00.000Z" }],
+    [
+      "GET /x",
+      { since: new Date(0) },
+      { url: "https://api.github.com/x?since=1970-01-01T00%3A00%3A00.000Z" },
+    ],
     ["GET /x", { per_page: 100, n: 10n }, { url: "https://api.github.com/x?per_page=100&n=10" }],
-    ["POST /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", title: "t", labels: ["a"], assignee: null, x: undefined }, { body: { title: "t", labels: ["a"], assignee: null } }],
+    [
+      "POST /repos/{owner}/{repo}/issues",
+      { owner: "o", repo: "r", title: "t", labels: ["a"], assignee: null, x: undefined },
+      { body: { title: "t", labels: ["a"], assignee: null } },
+    ],
     ["DELETE /x/{id}", { id: 1 }, { url: "https://api.github.com/x/1" }],
     ["DELETE /x/{id}", { id: 1, reason: "r" }, { body: { reason: "r" } }],
     ["POST /x", {}, { url: "https://api.github.com/x" }],
@@ -132,12 +180,20 @@ describe("parameter routing", () => {
   it("no body key without a body; POST without parameters has none", () => {
     expect(endpoint("POST /x")).not.toHaveProperty("body");
     expect(endpoint("GET /x", { a: 1 })).not.toHaveProperty("body");
-    expect(endpoint("DELETE /x")).toStrictEqual({ method: "delete", url: "https://api.github.com/x", headers: DEFAULT_HEADERS });
+    expect(endpoint("DELETE /x")).toStrictEqual({
+      method: "delete",
+      url: "https://api.github.com/x",
+      headers: DEFAULT_HEADERS,
+    });
   });
 
   it("data is the body as it stands: same object, bytes untouched", () => {
     const bytes = new Uint8Array([1, 2, 3]);
-    const result = endpoint("POST https://uploads.github.com/x{?name}", { name: "f", data: bytes, headers: { "content-type": "application/octet-stream" } });
+    const result = endpoint("POST https://uploads.github.com/x{?name}", {
+      name: "f",
+      data: bytes,
+      headers: { "content-type": "application/octet-stream" },
+    });
     expect(result.body).toBe(bytes);
     expect(result.headers["content-type"]).toBe("application/octet-stream");
     const data = { a: [1] };
@@ -192,19 +248,29 @@ describe("parameter routing", () => {
 
 describe("headers", () => {
   it("lowercases names and turns numbers into decimal strings", () => {
-    const { headers } = endpoint("GET /x", { headers: { "X-Count": 3, "X-Big": 2n ** 64n, "X-Huge": 1e21, "X-Frac": 0.5 } });
-    expect(headers).toStrictEqual({ ...DEFAULT_HEADERS, "x-count": "3", "x-big": "18446744073709551616", "x-huge": "1000000000000000000000", "x-frac": "0.5" });
+    const { headers } = endpoint("GET /x", {
+      headers: { "X-Count": 3, "X-Big": 2n ** 64n, "X-Huge": 1e21, "X-Frac": 0.5 },
+    });
+    expect(headers).toStrictEqual({
+      ...DEFAULT_HEADERS,
+      "x-count": "3",
+      "x-big": "18446744073709551616",
+      "x-huge": "1000000000000000000000",
+      "x-frac": "0.5",
+    });
   });
 
   it("passes authorization through unchanged", () => {
-    expect(endpoint("GET /user", { headers: { authorization: "token secret" } }).headers.authorization).toBe("token secret");
+    expect(endpoint("GET /user", { headers: { authorization: "token secret" } }).headers.authorization).toBe(
+      "token secret",
+    );
   });
 
   it.each<[Record<string, unknown>, RegExp]>([
     [{ "bad name": "x" }, /Invalid header name "bad name"/],
     [{ "x:y": "x" }, /Invalid header name "x:y"/],
     [{ "x\r\ny": "x" }, /Invalid header name/],
-    [{ "é": "x" }, /Invalid header name/],
+    [{ é: "x" }, /Invalid header name/],
     [{ "": "x" }, /Invalid header name ""/],
     [{ "x-a": "a\r\nx-injected: 1" }, /"x-a" has a value with CR, LF or NUL/],
     [{ "x-a": "a\nb" }, /CR, LF or NUL/],
@@ -230,13 +296,21 @@ describe("accept and mediaType", () => {
     ["application/vnd.github+json", { format: "raw+json" }, "application/vnd.github.raw+json"],
     ["application/vnd.github.v3.diff", { format: "patch" }, "application/vnd.github.v3.patch"],
     ["application/vnd.github.v3.html+json", { format: "raw" }, "application/vnd.github.v3.raw"],
-    ["application/vnd.acme.v2+json, text/plain", { format: "full" }, "application/vnd.acme.v2.full,text/plain"],
+    [
+      "application/vnd.acme.v2+json, text/plain",
+      { format: "full" },
+      "application/vnd.acme.v2.full,text/plain",
+    ],
     ["application/vnd.github.v3+json; q=1", { format: "raw" }, "application/vnd.github.v3+json; q=1"],
     ["application/vnd.GitHub.v3+json", { format: "raw" }, "application/vnd.GitHub.v3+json"],
     ["application/json", { format: "raw" }, "application/json"],
     ["application/vnd.github.v3+json", { format: "" }, "application/vnd.github.v3+json"],
     [undefined, { previews: ["squirrel-girl"] }, "application/vnd.github.squirrel-girl-preview+json"],
-    [undefined, { previews: ["squirrel-girl-preview", "symmetra"] }, "application/vnd.github.squirrel-girl-preview+json,application/vnd.github.symmetra-preview+json"],
+    [
+      undefined,
+      { previews: ["squirrel-girl-preview", "symmetra"] },
+      "application/vnd.github.squirrel-girl-preview+json,application/vnd.github.symmetra-preview+json",
+    ],
     [undefined, { previews: ["inertia"], format: "raw" }, "application/vnd.github.inertia-preview.raw"],
     ["text/html, application/vnd.acme+json", { previews: ["p"] }, "application/vnd.acme.p-preview+json"],
     ["application/json", { previews: ["p"] }, "application/vnd.github.p-preview+json"],
@@ -247,22 +321,35 @@ describe("accept and mediaType", () => {
   });
 
   it("previews apply to every url, also full urls", () => {
-    expect(endpoint("GET https://uploads.github.com/x", { mediaType: { previews: ["p"] } }).headers.accept).toBe(
-      "application/vnd.github.p-preview+json",
-    );
+    expect(
+      endpoint("GET https://uploads.github.com/x", { mediaType: { previews: ["p"] } }).headers.accept,
+    ).toBe("application/vnd.github.p-preview+json");
   });
 
   it("a mediaType given straight to parse must be well formed", () => {
     const merged = endpoint.merge("GET /x");
-    expectEndpointError(() => endpoint.parse({ ...merged, mediaType: { format: 1 } } as never), "invalid_options", /mediaType must be/);
-    expectEndpointError(() => endpoint.parse({ ...merged, mediaType: { previews: [2] } } as never), "invalid_options");
-    expect(endpoint.parse({ ...merged, mediaType: undefined } as never).headers.accept).toBe(DEFAULT_HEADERS.accept);
+    expectEndpointError(
+      () => endpoint.parse({ ...merged, mediaType: { format: 1 } } as never),
+      "invalid_options",
+      /mediaType must be/,
+    );
+    expectEndpointError(
+      () => endpoint.parse({ ...merged, mediaType: { previews: [2] } } as never),
+      "invalid_options",
+    );
+    expect(endpoint.parse({ ...merged, mediaType: undefined } as never).headers.accept).toBe(
+      DEFAULT_HEADERS.accept,
+    );
   });
 });
 
 describe("parse", () => {
   it("reads only its argument, with defaults for a missing method, headers and baseUrl", () => {
-    expect(endpoint.parse({ url: "/x/{a}", a: "b" } as never)).toStrictEqual({ method: "get", url: "/x/b", headers: {} });
+    expect(endpoint.parse({ url: "/x/{a}", a: "b" } as never)).toStrictEqual({
+      method: "get",
+      url: "/x/b",
+      headers: {},
+    });
     expect(endpoint.defaults({ baseUrl: "https://other.example" }).parse).toBe(endpoint.parse);
   });
 
@@ -284,7 +371,12 @@ describe("parse", () => {
     ["a url that is not a string", { url: 1 }, "invalid_route", /url must be a string/],
     ["not an object", "GET /x", "invalid_options", /parse\(\) takes merged options/],
     ["null", null, "invalid_options", /got null/],
-    ["an unsupported method", { method: "OPTIONS", url: "/x" }, "unsupported_method", /"OPTIONS": use one of/],
+    [
+      "an unsupported method",
+      { method: "OPTIONS", url: "/x" },
+      "unsupported_method",
+      /"OPTIONS": use one of/,
+    ],
   ])("%s", (_name, merged, code, message) => {
     expectEndpointError(() => endpoint.parse(merged as never), code as never, message);
   });

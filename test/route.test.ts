@@ -45,7 +45,11 @@ describe("parseRoute", () => {
 
   it("a newline between method and url is not a separator: the whole word is a url, which is invalid", () => {
     expect(parseRoute("GET\n/x")).toEqual({ method: "GET", url: "GET\n/x" });
-    const error = expectEndpointError(() => endpoint("GET\n/x"), "invalid_template", /index 3: control character U\+000A is not allowed/);
+    const error = expectEndpointError(
+      () => endpoint("GET\n/x"),
+      "invalid_template",
+      /index 3: control character U\+000A is not allowed/,
+    );
     expect(error.index).toBe(3);
   });
 });

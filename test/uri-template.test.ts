@@ -77,7 +77,11 @@ describe("values", () => {
   });
 
   it("values must be an object", () => {
-    expectEndpointError(() => parseTemplate("{x}").expand(5 as unknown as object), "invalid_options", /got number/);
+    expectEndpointError(
+      () => parseTemplate("{x}").expand(5 as unknown as object),
+      "invalid_options",
+      /got number/,
+    );
   });
 });
 
@@ -162,7 +166,11 @@ describe("literals", () => {
 describe("route templates", () => {
   it.each<[string, string[], string[]]>([
     ["/repos/{owner}/{repo}", ["owner", "repo"], ["owner", "repo"]],
-    ["/enterprises/{enterprise}/teams/{enterprise-team}", ["enterprise", "enterprise-team"], ["enterprise", "enterprise-team"]],
+    [
+      "/enterprises/{enterprise}/teams/{enterprise-team}",
+      ["enterprise", "enterprise-team"],
+      ["enterprise", "enterprise-team"],
+    ],
     ["/user/starred/:owner/:repo", ["owner", "repo"], ["owner", "repo"]],
     ["/:a_b1/x:y/:9/:/z", ["a_b1"], ["a_b1"]],
     ["/v1/{name}:cancel", ["name"], ["name"]],

@@ -1,0 +1,61 @@
+// SPEC section 7: library code never writes to Object.prototype; `__proto__`, `constructor`
+// and `prototype` keys are plain data.
+import { afterEach, describe, expect, it } from "vitest";
+import { endpoint } from "../src/index.js";
+
+const polluted = (): boolean => "polluted" in {};
+
+afterEach(() => {
+  expect(polluted()).toBe(false);
+  expect(Object.getOwnPropertyNames(Object.prototype)).not.toContain("polluted");
+});
+
+describe("prototype keys are data", () => {
+  const evil = (): Record<string, unknown> =>
+    JSON.parse('{"__proto__": {"polluted": true}, "constructor": {"prototype": {"polluted": true}}}');
+
+  it.each([
+    ["parameters (GET: query)", () => endpoint("GET /x", { ...evil() })],
+    ["parameters (POST: body)", () => endpoint("POST /x", evil())],
+    [
+      "headers",
+      () =>
+        endpoint("GET /x", {
+          headers: JSON.parse('{"__proto__": "a", "constructor": "b", "prototype": "c"}'),
+        }),
+    ],
+    ["mediaType", () => endpoint("GET /x", { mediaType: JSON.parse('{"__proto__": {"format": "raw"}}') })],
+    ["request", () => endpoint("GET /x", { request: evil() })],
+    [
+      "defaults",
+      () => endpoint.defaults(evil()).defaults({ headers: JSON.parse('{"__proto__": "x"}') })("GET /x"),
+    ],
+    [
+      "merged defaults",
+      () => endpoint.defaults({ request: evil(), data: evil() }).merge({ request: evil(), data: evil() }),
+    ],
+  ])("%s", (_name, run) => {
+    expect(() => run()).not.toThrow(TypeError);
+  });
+
+  it("a __proto__ parameter is sent as a parameter named __proto__", () => {
+    expect(endpoint("GET /x", JSON.parse('{"__proto__": "p", "constructor": "c"}')).url).toBe(
+      "https://api.github.com/x?__proto__=p&constructor=c",
+    );
+    const body = endpoint("POST /x", JSON.parse('{"__proto__": {"a": 1}}')).body as object;
+    expect(Object.getPrototypeOf(body)).toBe(Object.prototype);
+    expect(Object.hasOwn(body, "__proto__")).toBe(true);
+  });
+
+  it("a __proto__ header is a header, not a prototype", () => {
+    const { headers } = endpoint("GET /x", { headers: JSON.parse('{"__proto__": "v"}') });
+    expect(Object.getPrototypeOf(headers)).toBe(Object.prototype);
+    expect(Object.hasOwn(headers, "__proto__")).toBe(true);
+  });
+
+  it("defaults keep prototype keys as own data", () => {
+    const api = endpoint.defaults(JSON.parse('{"__proto__": {"owner": "evil"}}'));
+    expect(Object.getPrototypeOf(api.DEFAULTS)).toBe(Object.prototype);
+    expect(() => api("GET /repos/{owner}")).toThrow(/Missing parameter "owner"/);
+  });
+});

@@ -1,5 +1,7 @@
 export { endpoint } from "./endpoint.js";
 export { EndpointError, type EndpointErrorCode } from "./endpoint-error.js";
+export { toCurl } from "./to-curl.js";
+export { type FetchInit, toFetchArgs } from "./to-fetch-args.js";
 export type {
   Endpoint,
   EndpointOptions,

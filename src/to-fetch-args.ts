@@ -25,8 +25,15 @@ export interface FetchInit {
 export function toFetchArgs(options: RequestOptions): [url: string, init: FetchInit] {
   const method = options.method.toUpperCase();
   const init: FetchInit = { method, headers: { ...options.headers } };
-  if (options.body !== undefined && method !== "GET" && method !== "HEAD")
-    init.body = serializeBody(options.body);
+  if (options.body !== undefined && method !== "GET" && method !== "HEAD") {
+    const body = serializeBody(options.body);
+    // fetch labels a string body `text/plain` when no content-type is set (as for the empty
+    // body of PUT and PATCH); as bytes it goes out with no content-type, as described.
+    init.body =
+      typeof body === "string" && !Object.hasOwn(options.headers, "content-type")
+        ? new TextEncoder().encode(body)
+        : body;
+  }
   return [options.url, init];
 }
 

@@ -35,14 +35,18 @@ describe("package", () => {
   });
 
   it("packs only what a user needs", () => {
-    const output = execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], { encoding: "utf8" });
-    const files = (JSON.parse(output) as { files: { path: string }[] }[])[0]?.files.map((file) => file.path) ?? [];
+    const output = execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], {
+      encoding: "utf8",
+    });
+    const files =
+      (JSON.parse(output) as { files: { path: string }[] }[])[0]?.files.map((file) => file.path) ?? [];
     expect(files).toContain("dist/index.js");
     expect(files).toContain("dist/index.d.ts");
     expect(files).toContain("dist/uri-template.js");
     expect(files).toContain("dist/bin.js");
     expect(files).toContain("README.md");
     expect(files).toContain("LICENSE");
-    for (const file of files) expect(file).toMatch(/^(dist\/[\w-]+\.(js|d\.ts)|README\.md|LICENSE|package\.json)$/);
+    for (const file of files)
+      expect(file).toMatch(/^(dist\/[\w-]+\.(js|d\.ts)|README\.md|LICENSE|package\.json)$/);
   });
 });

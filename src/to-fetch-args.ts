@@ -4,7 +4,14 @@ import type { RequestOptions } from "./types.js";
 export interface FetchInit {
   method: string;
   headers: Record<string, string>;
-  body?: string | ArrayBuffer | ArrayBufferView | Blob | FormData | URLSearchParams | ReadableStream;
+  body?:
+    | string
+    | ArrayBuffer
+    | ArrayBufferView<ArrayBuffer>
+    | Blob
+    | FormData
+    | URLSearchParams
+    | ReadableStream;
 }
 
 /**
@@ -39,7 +46,8 @@ export function toFetchArgs(options: RequestOptions): [url: string, init: FetchI
 
 /** A body as bytes or text that a client sends unchanged; everything else becomes JSON text. */
 export function serializeBody(body: unknown): NonNullable<FetchInit["body"]> {
-  if (typeof body === "string" || body instanceof ArrayBuffer || ArrayBuffer.isView(body)) return body;
+  if (typeof body === "string" || body instanceof ArrayBuffer) return body;
+  if (ArrayBuffer.isView(body)) return body as ArrayBufferView<ArrayBuffer>;
   if (
     (typeof Blob !== "undefined" && body instanceof Blob) ||
     (typeof FormData !== "undefined" && body instanceof FormData) ||

@@ -32,3 +32,10 @@ const accept: string = endpoint.DEFAULTS.headers.accept as string;
 endpoint.DEFAULTS.baseUrl = "x";
 
 export { accept, again, code, expanded, method, withHeaders };
+
+// The adapters' output goes straight into fetch.
+import { toCurl, toFetchArgs } from "rest-endpoint";
+
+const [fetchUrl, init] = toFetchArgs(result);
+export const pending: Promise<Response> = fetch(fetchUrl, init);
+export const command: string = toCurl(result);

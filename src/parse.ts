@@ -7,7 +7,7 @@ import { toRequestMethod } from "./method.js";
 import { isPlainObject, setOwn } from "./object.js";
 import { appendQuery } from "./query.js";
 import { compileRoute } from "./route-template.js";
-import type { MergedOptions, RequestOptions } from "./types.js";
+import type { MergedOptions, RequestMethod, RequestOptions } from "./types.js";
 import { expandUrl } from "./url.js";
 
 const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
@@ -40,24 +40,54 @@ export function parse(options: MergedOptions): RequestOptions {
         : `url must be a string such as "/user", got ${describe(template)}.`,
     );
   }
+  const headers = requestHeaders(options.headers, options.mediaType);
+  return buildRequest(
+    method,
+    template,
+    options,
+    Object.keys(options),
+    options.baseUrl ?? "",
+    headers,
+    options.request,
+  );
+}
 
-  const headers = toHeaderStrings(applyHeaders({}, options.headers));
+/** Headers as sent: lowercase names, validated string values, `accept` set by `mediaType`. */
+export function requestHeaders(input: unknown, mediaType: unknown): Record<string, string> {
+  const headers = toHeaderStrings(applyHeaders({}, input));
   const accept = headers.accept;
   if (accept !== undefined) {
-    const { format, previews } = mediaTypeOf(options.mediaType);
+    const { format, previews } = mediaTypeOf(mediaType);
     if (format !== "" || previews.length > 0) headers.accept = applyMediaType(accept, format, previews);
   }
+  return headers;
+}
 
+/**
+ * The steps of parse after the headers: url, then leftover parameters to the query or the
+ * body. `values` holds the parameters and `data`, `keys` its own keys; `headers` is this
+ * request's own object.
+ */
+export function buildRequest(
+  method: RequestMethod,
+  template: string,
+  values: Record<string, unknown>,
+  keys: readonly string[],
+  baseUrl: unknown,
+  headers: Record<string, string>,
+  request: unknown,
+): RequestOptions {
   const route = compileRoute(template);
-  let url = expandUrl(route, options, options.baseUrl ?? "", method);
+  let url = expandUrl(route, values, baseUrl as string, method);
 
   const leftover: string[] = [];
-  for (const key of Object.keys(options)) {
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as string;
     if (!OPTION_KEYS.has(key) && !route.variableSet.has(key)) leftover.push(key);
   }
 
   let body: unknown;
-  const data = options.data;
+  const data = values.data;
   if (method === "get" || method === "head") {
     if (data !== undefined) {
       throw new EndpointError(
@@ -65,12 +95,12 @@ export function parse(options: MergedOptions): RequestOptions {
         `A ${method.toUpperCase()} request has no body, but data was given: remove data or use POST, PUT, PATCH or DELETE.`,
       );
     }
-    url = appendQuery(url, options, leftover);
+    if (leftover.length > 0) url = appendQuery(url, values, leftover);
   } else if (data !== undefined) {
     body = data;
   } else {
     for (const key of leftover) {
-      const value = options[key];
+      const value = values[key];
       if (value === undefined) continue;
       body ??= {};
       setOwn(body as Record<string, unknown>, key, value);
@@ -83,7 +113,7 @@ export function parse(options: MergedOptions): RequestOptions {
 
   const result: RequestOptions = { method, url, headers };
   if (body !== undefined) result.body = body;
-  if (options.request !== undefined) result.request = options.request;
+  if (request !== undefined) result.request = request as Record<string, unknown>;
   return result;
 }
 

@@ -12,7 +12,9 @@ import type { RouteTemplate } from "./route-template.js";
  * no trailing `/` left by an empty last segment, and one `/` between base and path.
  */
 export function expandUrl(route: RouteTemplate, parameters: object, baseUrl: string, method: string): string {
-  for (const name of route.requiredNames) {
+  const required = route.requiredNames;
+  for (let i = 0; i < required.length; i++) {
+    const name = required[i] as string;
     const value = getOwn(parameters, name);
     if (value === undefined || value === null) {
       throw new EndpointError(
@@ -22,48 +24,50 @@ export function expandUrl(route: RouteTemplate, parameters: object, baseUrl: str
     }
   }
 
-  let url = expandParts(route.parts, parameters);
-
-  const pathEnd = endOfPath(url);
-  if (countDotSegments(url, pathEnd) > route.literalDotSegments) {
-    throw new EndpointError(
-      "invalid_parameter",
-      `A parameter of route ${quote(`${method.toUpperCase()} ${route.source}`)} makes a "." or ".." path segment in ${quote(url)}: a parameter must not move the request to another path.`,
-    );
-  }
-  if (pathEnd > 0 && url.charCodeAt(pathEnd - 1) === 47 && !route.pathEndsWithSlash) {
-    url = url.slice(0, pathEnd - 1) + url.slice(pathEnd);
-  }
-  return route.hasScheme ? url : joinBaseUrl(checkBaseUrl(baseUrl), url);
-}
-
-function endOfPath(url: string): number {
-  for (let i = 0; i < url.length; i++) {
-    const code = url.charCodeAt(i);
-    if (code === 63 || code === 35) return i;
-  }
-  return url.length;
-}
-
-function countDotSegments(url: string, end: number): number {
-  let count = 0;
-  let start = 0;
-  for (let i = 0; i <= end; i++) {
-    if (i === end || url.charCodeAt(i) === 47) {
-      if (i - start <= 6 && isDotSegment(url.slice(start, i))) count++;
-      start = i + 1;
+  // Native searches only: the freshly joined strings are slow to walk a character at a time.
+  let path = expandParts(route.pathParts, parameters);
+  let tail = route.tailParts.length === 0 ? "" : expandParts(route.tailParts, parameters);
+  if (route.reservedInPath) {
+    const end = endOfPath(path);
+    if (end !== -1) {
+      tail = path.slice(end) + tail;
+      path = path.slice(0, end);
     }
   }
+  if (mayHoldDotSegment(path) && countDotSegments(path) > route.literalDotSegments) {
+    throw new EndpointError(
+      "invalid_parameter",
+      `A parameter of route ${quote(`${method.toUpperCase()} ${route.source}`)} makes a "." or ".." path segment in ${quote(path + tail)}: a parameter must not move the request to another path.`,
+    );
+  }
+  if (path.endsWith("/") && !route.pathEndsWithSlash) path = path.slice(0, -1);
+  return route.hasScheme ? path + tail : joinBaseUrl(checkBaseUrl(baseUrl), path) + tail;
+}
+
+function endOfPath(path: string): number {
+  const query = path.indexOf("?");
+  const hash = path.indexOf("#");
+  return query === -1 ? hash : hash === -1 ? query : Math.min(query, hash);
+}
+
+/** A dot segment starts a path or follows a `/` with `.` or `%2e`: most paths can be cleared at once. */
+function mayHoldDotSegment(path: string): boolean {
+  return path.includes("/.") || path.includes("/%2") || path.startsWith(".") || path.startsWith("%2");
+}
+
+function countDotSegments(path: string): number {
+  let count = 0;
+  for (const segment of path.split("/")) if (isDotSegment(segment)) count++;
   return count;
 }
 
 /** Exactly one `/` between base and path; a path never starts with `//`, which would name a host. */
-function joinBaseUrl(baseUrl: string, url: string): string {
+function joinBaseUrl(baseUrl: string, path: string): string {
   let start = 0;
-  while (url.charCodeAt(start) === 47) start++;
+  while (path.charCodeAt(start) === 47) start++;
   let end = baseUrl.length;
   while (end > 0 && baseUrl.charCodeAt(end - 1) === 47) end--;
-  return `${baseUrl.slice(0, end)}/${url.slice(start)}`;
+  return `${end === baseUrl.length ? baseUrl : baseUrl.slice(0, end)}/${start === 0 ? path : path.slice(start)}`;
 }
 
 const checkedBaseUrls = new BoundedCache<true>(100);

@@ -17,6 +17,7 @@ const VERSION = "23.0.2";
 const FILE = "package/generated/api.github.com.json";
 const OUTPUT = new URL("../data/github-routes.json", import.meta.url);
 const METHODS = ["get", "post", "put", "patch", "delete"];
+const OPTION_KEYS = new Set(["method", "url", "baseUrl", "headers", "mediaType", "data", "request"]);
 
 function loadDescription() {
   const from = process.argv.indexOf("--from");
@@ -196,7 +197,11 @@ for (const [path, item] of Object.entries(spec.paths)) {
           type: typeOf(value),
         }));
         const value = bodyExample(content, properties, required, index);
-        const clashes = isPlainObject(value) && Object.keys(value).some((key) => Object.hasOwn(example, key));
+        // A body field that is also a url parameter or an option key (GitHub's webhook configs
+        // have a body field `url`) must travel in `data`, or it would change the request itself.
+        const clashes =
+          isPlainObject(value) &&
+          Object.keys(value).some((key) => Object.hasOwn(example, key) || OPTION_KEYS.has(key));
         if (isPlainObject(value) && !clashes) Object.assign(example, value);
         else example.data = value;
       } else {

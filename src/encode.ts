@@ -19,8 +19,6 @@ export function isHexDigit(code: number): boolean {
   return (code >= 48 && code <= 57) || (code >= 65 && code <= 70) || (code >= 97 && code <= 102);
 }
 
-// A single character class: the scan is linear, there is nothing to backtrack over.
-const NEEDS_ENCODING = /[^A-Za-z0-9\-._~]/;
 const COMPONENT_EXTRAS = /[!'()*]/g;
 
 function encodeExtra(c: string): string {
@@ -32,7 +30,14 @@ function encodeExtra(c: string): string {
  * Returns `undefined` when the string holds a lone surrogate, which has no UTF-8 form.
  */
 export function encodeUnreserved(text: string): string | undefined {
-  if (!NEEDS_ENCODING.test(text)) return text;
+  // Most values (names, numbers, slugs) need no escape: one table lookup per character says so.
+  let i = 0;
+  while (i < text.length) {
+    const code = text.charCodeAt(i);
+    if (code >= 128 || ALLOWED[code] !== 1) break;
+    i++;
+  }
+  if (i === text.length) return text;
   try {
     return encodeURIComponent(text).replace(COMPONENT_EXTRAS, encodeExtra);
   } catch {

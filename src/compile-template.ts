@@ -88,12 +88,16 @@ export function compileTemplate(source: string, options: CompileOptions): Compil
   const names: string[] = [];
   const seen = new Set<string>();
   const required: string[] = [];
+  const requiredSeen = new Set<string>();
   const addName = (name: string, isRequired: boolean): void => {
     if (!seen.has(name)) {
       seen.add(name);
       names.push(name);
     }
-    if (isRequired && !required.includes(name)) required.push(name);
+    if (isRequired && !requiredSeen.has(name)) {
+      requiredSeen.add(name);
+      required.push(name);
+    }
   };
 
   let literal = "";

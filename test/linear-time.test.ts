@@ -1,0 +1,113 @@
+// Linear time on any input: each shape runs at size n and 4n, and the time may grow about 4x,
+// never 16x (quadratic). Ratios, not absolute times, so a slow machine does not fail it. The
+// shapes include those of the ReDoS advisory against @octokit/endpoint (GHSA-x4c5-c7rf-jjgv).
+import { describe, expect, it } from "vitest";
+import { endpoint } from "../src/index.js";
+import { parseTemplate } from "../src/uri-template.js";
+
+let unique = 0;
+/** Routes are cached: a fresh suffix makes every run compile again. */
+const fresh = (): string => `/u${unique++}`;
+const quietly = (run: () => unknown): void => {
+  try {
+    run();
+  } catch {
+    // many shapes are invalid input: the time to reject them is what is measured
+  }
+};
+
+const SHAPES: [string, (n: number) => () => void][] = [
+  [
+    "a long run of one character in accept, with previews",
+    (n) => () =>
+      quietly(() =>
+        endpoint(`GET ${fresh()}`, { headers: { accept: "a".repeat(n) }, mediaType: { previews: ["p"] } }),
+      ),
+  ],
+  [
+    "many vendor parts in accept, with a format",
+    (n) => () =>
+      quietly(() =>
+        endpoint(`GET ${fresh()}`, {
+          headers: { accept: "application/vnd.github.,".repeat(n / 20) },
+          mediaType: { format: "raw" },
+        }),
+      ),
+  ],
+  ["a long run of {", (n) => () => quietly(() => endpoint(`GET ${fresh()}/${"{".repeat(n)}`))],
+  [
+    "a { followed by many NUL bytes",
+    (n) => () => quietly(() => endpoint(`GET ${fresh()}/{${"\0".repeat(n)}`)),
+  ],
+  [
+    "a variable name of n characters",
+    (n) => () => quietly(() => parseTemplate(`${fresh()}{${"a".repeat(n)}`)),
+  ],
+  [
+    "thousands of placeholders",
+    (n) => () => {
+      const values: Record<string, string> = {};
+      let template = fresh();
+      for (let i = 0; i < n / 20; i++) {
+        template += `/{p${i}}`;
+        values[`p${i}`] = "v";
+      }
+      endpoint(`GET ${template}`, values);
+    },
+  ],
+  [
+    "thousands of query parameters",
+    (n) => () => {
+      const values: Record<string, number> = {};
+      for (let i = 0; i < n / 20; i++) values[`q${i}`] = i;
+      endpoint(`GET ${fresh()}`, values);
+    },
+  ],
+  [
+    "thousands of headers",
+    (n) => () => {
+      const headers: Record<string, string> = {};
+      for (let i = 0; i < n / 20; i++) headers[`x-h${i}`] = "v";
+      endpoint(`GET ${fresh()}`, { headers });
+    },
+  ],
+  [
+    "a huge value that needs encoding",
+    (n) => () => void parseTemplate("{x}").expand({ x: "é /".repeat(n / 3) }),
+  ],
+  [
+    "a huge reserved value full of dot segments",
+    (n) => () => quietly(() => endpoint(`GET ${fresh()}/{+p}`, { p: "/.".repeat(n / 2) })),
+  ],
+  [
+    "a huge prefix-free list",
+    (n) => () =>
+      void parseTemplate("{/list*}").expand({ list: Array.from({ length: n / 10 }, (_, i) => `i${i}`) }),
+  ],
+  [
+    "many spaces and tabs in a route",
+    (n) => () => quietly(() => endpoint(`GET${" \t".repeat(n / 2)}${fresh()}`)),
+  ],
+];
+
+/** The best of several runs: the least disturbed by the rest of the machine. */
+function fastest(run: () => void): number {
+  run();
+  let best = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < 5; i++) {
+    const start = performance.now();
+    run();
+    best = Math.min(best, performance.now() - start);
+  }
+  return best;
+}
+
+describe("time grows linearly with the input", () => {
+  it.each(SHAPES)("%s", (_name, shape) => {
+    const n = 40_000;
+    const small = Math.max(fastest(shape(n)), 0.05);
+    const large = fastest(shape(4 * n));
+    // Linear growth gives about 4; quadratic gives 16.
+    expect(large / small).toBeLessThan(9);
+  });
+});

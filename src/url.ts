@@ -19,7 +19,7 @@ export function expandUrl(route: RouteTemplate, parameters: object, baseUrl: str
     if (value === undefined || value === null) {
       throw new EndpointError(
         "missing_parameter",
-        `Missing parameter ${quote(name)} for route ${quote(`${method.toUpperCase()} ${route.source}`)}: pass it in the options, e.g. { ${JSON.stringify(name)}: "..." }.`,
+        `Missing parameter ${quote(name)} for route ${routeName(method, route)}: pass it in the options, e.g. { ${JSON.stringify(name)}: "..." }.`,
       );
     }
   }
@@ -37,11 +37,16 @@ export function expandUrl(route: RouteTemplate, parameters: object, baseUrl: str
   if (mayHoldDotSegment(path) && countDotSegments(path) > route.literalDotSegments) {
     throw new EndpointError(
       "invalid_parameter",
-      `A parameter of route ${quote(`${method.toUpperCase()} ${route.source}`)} makes a "." or ".." path segment in ${quote(path + tail)}: a parameter must not move the request to another path.`,
+      `A parameter of route ${routeName(method, route)} makes a "." or ".." path segment in ${quote(path + tail)}: a parameter must not move the request to another path.`,
     );
   }
   if (path.endsWith("/") && !route.pathEndsWithSlash) path = path.slice(0, -1);
   return route.hasScheme ? path + tail : joinBaseUrl(checkBaseUrl(baseUrl), path) + tail;
+}
+
+/** The route as a user wrote it, quoted for a message: `"GET /repos/{owner}/{repo}"`. */
+function routeName(method: string, route: RouteTemplate): string {
+  return quote(`${method.toUpperCase()} ${route.source}`);
 }
 
 function endOfPath(path: string): number {

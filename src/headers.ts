@@ -53,11 +53,15 @@ function applyHeader(target: HeaderRecord, name: string, value: unknown): void {
 
 // Single character classes: linear scans, nothing to backtrack over.
 const NOT_TOKEN = /[^!#$%&'*+\-.^_`|~0-9A-Za-z]/;
-const FORBIDDEN_IN_VALUE = /[\r\n\0]/;
+const LINE_BREAK_OR_NUL = /[\r\n\0]/;
+// RFC 9110 field-value: tab, visible ASCII and obs-text (0x80-0xFF). fetch's Headers and Node's
+// http refuse anything else with a TypeError at send time, far from the mistake.
+const NOT_FIELD_VALUE = /[^\t\x20-\x7e\x80-\xff]/;
 
 /**
  * Checks every header and makes each value a string: names must be RFC 9110 tokens, values
- * must not hold CR, LF or NUL (which would start a new header or end the head).
+ * must not hold CR, LF or NUL (which would start a new header or end the head), nor other
+ * control characters or characters above U+00FF, which no client can send.
  */
 export function toHeaderStrings(headers: HeaderRecord): Record<string, string> {
   for (const name of Object.keys(headers)) {
@@ -78,13 +82,20 @@ export function toHeaderStrings(headers: HeaderRecord): Record<string, string> {
         `Header ${quote(name)} has the value ${describe(value)}: a header value must be a string or a finite number.`,
       );
     }
-    if (FORBIDDEN_IN_VALUE.test(text)) {
-      throw new EndpointError(
-        "invalid_header",
-        `Header ${quote(name)} has a value with CR, LF or NUL, which could inject another header; remove those characters.`,
-      );
-    }
+    checkHeaderValue(name, text);
     if (text !== value) headers[name] = text;
   }
   return headers as Record<string, string>;
+}
+
+/** Throws unless `text` can be sent as the value of header `name`. */
+export function checkHeaderValue(name: string, text: string): void {
+  if (NOT_FIELD_VALUE.test(text)) {
+    throw new EndpointError(
+      "invalid_header",
+      LINE_BREAK_OR_NUL.test(text)
+        ? `Header ${quote(name)} has a value with CR, LF or NUL, which could inject another header; remove those characters.`
+        : `Header ${quote(name)} has a value with a control character or a character above U+00FF, which HTTP clients refuse; percent-encode or remove it.`,
+    );
+  }
 }

@@ -1,6 +1,6 @@
 import { describe } from "./describe.js";
 import { EndpointError } from "./endpoint-error.js";
-import { applyHeaders, toHeaderStrings } from "./headers.js";
+import { applyHeaders, checkHeaderValue, toHeaderStrings } from "./headers.js";
 import { applyMediaType } from "./media-type.js";
 import { OPTION_KEYS } from "./merge.js";
 import { toRequestMethod } from "./method.js";
@@ -58,7 +58,11 @@ export function requestHeaders(input: unknown, mediaType: unknown): Record<strin
   const accept = headers.accept;
   if (accept !== undefined) {
     const { format, previews } = mediaTypeOf(mediaType);
-    if (format !== "" || previews.length > 0) headers.accept = applyMediaType(accept, format, previews);
+    if (format !== "" || previews.length > 0) {
+      // format and previews are spliced into accept: a line break there is an injection too.
+      headers.accept = applyMediaType(accept, format, previews);
+      checkHeaderValue("accept", headers.accept);
+    }
   }
   return headers;
 }

@@ -1,0 +1,82 @@
+// Promise 1 of SECURITY.md: whatever goes in, the only thing thrown is an EndpointError.
+// `npm test` runs 10,000 cases per entry point; `npm run fuzz` sets FUZZ_RUNS to a million.
+// Getters that throw are left aside: such an error is the caller's own and passes through.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { EndpointError, endpoint, toCurl, toFetchArgs } from "../src/index.js";
+import { expandTemplate, parseTemplate } from "../src/uri-template.js";
+import { hostileOptions, hostileRoute, hostileTemplate, hostileValue } from "./arbitraries.js";
+
+const runs = Number(process.env.FUZZ_RUNS ?? 10_000);
+const timeout = runs > 10_000 ? 0 : 60_000;
+
+/** Calls `fn`; anything thrown must be an EndpointError with a code and a message. */
+function onlyEndpointError(fn: () => unknown): boolean {
+  try {
+    fn();
+    return true;
+  } catch (error) {
+    if (!(error instanceof EndpointError) || typeof error.code !== "string" || error.message === "") {
+      throw new Error(`threw something other than an EndpointError: ${String(error)}`, { cause: error });
+    }
+    return false;
+  }
+}
+
+/** Runs `check` on `runs` generated tuples; every input is `unknown` on purpose. */
+function fuzz(arbitraries: fc.Arbitrary<unknown>[], check: (...args: unknown[]) => void): void {
+  let cases = 0;
+  fc.assert(
+    fc.property(fc.tuple(...arbitraries), (args) => {
+      cases++;
+      check(...args);
+    }),
+    { numRuns: runs },
+  );
+  expect(cases).toBeGreaterThanOrEqual(runs);
+}
+
+describe(`only EndpointError is thrown (${runs.toLocaleString("en")} cases each)`, () => {
+  it("endpoint(route, options)", { timeout }, () => {
+    let succeeded = 0;
+    fuzz([hostileRoute, hostileOptions], (route, options) => {
+      // The results go through both adapters too: any request options they get must convert.
+      const ok = onlyEndpointError(() => {
+        const request = endpoint(route as string, options as never);
+        toCurl(request);
+        toFetchArgs(request);
+      });
+      if (ok) succeeded++;
+    });
+    // Hostile input must still reach the adapters (about 5% of cases do), or they go untested.
+    expect(succeeded / runs).toBeGreaterThan(0.03);
+  });
+
+  it("endpoint(options) and endpoint.parse(options)", { timeout }, () => {
+    fuzz([hostileOptions], (options) => {
+      onlyEndpointError(() => endpoint(options as { url: string }));
+      onlyEndpointError(() => endpoint.parse(options as never));
+    });
+  });
+
+  it("endpoint.merge, then parse", { timeout }, () => {
+    fuzz([hostileRoute, hostileOptions], (route, options) => {
+      onlyEndpointError(() => endpoint.parse(endpoint.merge(route as string, options as never)));
+    });
+  });
+
+  it("endpoint.defaults(...).defaults(...)(route, options)", { timeout }, () => {
+    fuzz([hostileOptions, hostileOptions, hostileRoute, hostileOptions], (first, second, route, options) => {
+      onlyEndpointError(() =>
+        endpoint.defaults(first as never).defaults(second as never)(route as string, options as never),
+      );
+    });
+  });
+
+  it("parseTemplate and expandTemplate", { timeout }, () => {
+    fuzz([fc.oneof(hostileTemplate, hostileValue), hostileValue], (template, values) => {
+      onlyEndpointError(() => parseTemplate(template as string).variableNames);
+      onlyEndpointError(() => expandTemplate(template as string, values as object));
+    });
+  });
+});

@@ -1,7 +1,7 @@
 // SPEC section 7: library code never writes to Object.prototype; `__proto__`, `constructor`
 // and `prototype` keys are plain data.
 import { afterEach, describe, expect, it } from "vitest";
-import { endpoint } from "../src/index.js";
+import { EndpointError, endpoint } from "../src/index.js";
 
 const polluted = (): boolean => "polluted" in {};
 
@@ -57,5 +57,30 @@ describe("prototype keys are data", () => {
     const api = endpoint.defaults(JSON.parse('{"__proto__": {"owner": "evil"}}'));
     expect(Object.getPrototypeOf(api.DEFAULTS)).toBe(Object.prototype);
     expect(() => api("GET /repos/{owner}")).toThrow(/Missing parameter "owner"/);
+  });
+
+  it("prototype keys in any position change neither the builder's defaults nor another call", () => {
+    const api = endpoint.defaults({ owner: "o", headers: { "x-a": "1" }, mediaType: { previews: ["p"] } });
+    const snapshot = (): string =>
+      JSON.stringify([api.DEFAULTS, endpoint.DEFAULTS, api("GET /r/{owner}", { q: 1 })]);
+    const before = snapshot();
+    const evil =
+      '{"__proto__": {"owner": "evil", "accept": "evil"}, "constructor": {"prototype": {"owner": "evil"}}, "prototype": {"owner": "evil"}}';
+    for (const key of ["headers", "mediaType", "request", "data"]) {
+      // A refusal is fine (an object is no header value): only what a call leaves behind counts.
+      for (const run of [
+        () => api("POST /r/{owner}", { [key]: JSON.parse(evil) }),
+        () => api.merge("GET /r/{owner}", { [key]: JSON.parse(evil) }),
+        () => endpoint.defaults({ [key]: JSON.parse(evil) }).defaults({ [key]: JSON.parse(evil) }),
+      ]) {
+        try {
+          run();
+        } catch (error) {
+          expect(error).toBeInstanceOf(EndpointError);
+        }
+      }
+    }
+    api("POST /r/{owner}", JSON.parse(evil));
+    expect(snapshot()).toBe(before);
   });
 });

@@ -108,6 +108,7 @@ describe("time grows linearly with the input", () => {
     const small = Math.max(fastest(shape(n)), 0.05);
     const large = fastest(shape(4 * n));
     // Linear growth gives about 4; quadratic gives 16.
+    if (process.env.SHOW_RATIOS) console.log(`${_name}: ${(large / small).toFixed(2)}`);
     expect(large / small).toBeLessThan(9);
   });
 });

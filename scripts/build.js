@@ -8,7 +8,7 @@ import { build } from "esbuild";
 const root = new URL("../", import.meta.url);
 const { version } = JSON.parse(readFileSync(new URL("package.json", root), "utf8"));
 const versionFile = new URL("src/version.ts", root);
-const versionText = `// Written by scripts/build.js from package.json at build time; do not edit.\nexport const VERSION: string = ${JSON.stringify(version)};\n`;
+const versionText = `// Written by scripts/build.js from package.json at build time; do not edit.\n/** The package version, as in the default user-agent. */\nexport const VERSION: string = ${JSON.stringify(version)};\n`;
 if (readFileSync(versionFile, "utf8") !== versionText) writeFileSync(versionFile, versionText);
 
 rmSync(new URL("dist", root), { recursive: true, force: true });

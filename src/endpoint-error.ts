@@ -19,7 +19,8 @@ export type EndpointErrorCode =
  * try {
  *   endpoint("GET /repos/{owner}/{repo}", { owner: "octokit" });
  * } catch (error) {
- *   if (error instanceof EndpointError) error.code; // "missing_parameter"
+ *   error instanceof EndpointError; // true
+ *   error.code; // "missing_parameter"
  * }
  * ```
  */

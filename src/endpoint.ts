@@ -18,12 +18,10 @@ const ROOT_DEFAULTS: MergedOptions = {
  *
  * @example
  * ```ts
- * endpoint("GET /repos/{owner}/{repo}/issues", { owner: "octokit", repo: "rest.js", state: "open" });
- * // {
- * //   method: "get",
- * //   url: "https://api.github.com/repos/octokit/rest.js/issues?state=open",
- * //   headers: { accept: "application/vnd.github.v3+json", "user-agent": "rest-endpoint/1.0.0" },
- * // }
+ * const options = endpoint("GET /repos/{owner}/{repo}/issues", { owner: "octokit", repo: "rest.js", state: "open" });
+ * options.method; // "get"
+ * options.url; // "https://api.github.com/repos/octokit/rest.js/issues?state=open"
+ * options.headers; // { accept: "application/vnd.github.v3+json", "user-agent": "rest-endpoint/1.0.0" }
  * ```
  */
 export const endpoint: Endpoint = withDefaults(ROOT_DEFAULTS);

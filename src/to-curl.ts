@@ -11,7 +11,7 @@ import type { RequestOptions } from "./types.js";
  * @example
  * ```ts
  * toCurl(endpoint("GET /repos/{owner}/{repo}", { owner: "o", repo: "r" }));
- * // curl --globoff --path-as-is -X GET 'https://api.github.com/repos/o/r' -H 'accept: application/vnd.github.v3+json' -H 'user-agent: rest-endpoint/1.0.0'
+ * // "curl --globoff --path-as-is -X GET 'https://api.github.com/repos/o/r' -H 'accept: application/vnd.github.v3+json' -H 'user-agent: rest-endpoint/1.0.0'"
  * ```
  */
 export function toCurl(options: RequestOptions): string {

@@ -23,9 +23,10 @@ export interface FetchInit {
  * @example
  * ```ts
  * const [url, init] = toFetchArgs(endpoint("POST /markdown", { text: "**hi**" }));
- * // url: "https://api.github.com/markdown"
- * // init: { method: "POST", headers: { ..., "content-type": "application/json; charset=utf-8" },
- * //         body: '{"text":"**hi**"}' }
+ * url; // "https://api.github.com/markdown"
+ * init.method; // "POST"
+ * init.headers["content-type"]; // "application/json; charset=utf-8"
+ * init.body; // '{"text":"**hi**"}'
  * const response = await fetch(url, init);
  * ```
  */

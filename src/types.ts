@@ -15,6 +15,7 @@ export type HeadersInput =
   | { readonly [name: string]: HeaderValue }
   | Iterable<readonly [string, HeaderValue]>;
 
+/** How `accept` is rewritten: a format such as `raw`, and API previews. */
 export interface MediaType {
   /** Replaces the format part of `application/vnd.*` accept types: `raw`, `diff`, `text+json`... */
   format?: string | undefined;
@@ -71,14 +72,48 @@ type DeepReadonly<T> = T extends (...args: never[]) => unknown
 export interface Endpoint {
   (route: Route, options?: EndpointOptions): RequestOptions;
   (options: EndpointOptions): RequestOptions;
-  /** A new builder whose defaults are these merged with this builder's. */
+  /**
+   * A new builder whose defaults are these merged with this builder's.
+   *
+   * @example
+   * ```ts
+   * const ghe = endpoint.defaults({ baseUrl: "https://ghe.example.com/api/v3", owner: "octokit" });
+   * ghe("GET /repos/{owner}/{repo}", { repo: "rest.js" }).url; // "https://ghe.example.com/api/v3/repos/octokit/rest.js"
+   * ```
+   */
   defaults(route: Route, options?: EndpointOptions): Endpoint;
+  /** The same, with the route given as `method` and `url` in the options. */
   defaults(options: EndpointOptions): Endpoint;
-  /** This builder's defaults, deeply frozen. */
+  /**
+   * This builder's defaults, deeply frozen.
+   *
+   * @example
+   * ```ts
+   * endpoint.DEFAULTS.baseUrl; // "https://api.github.com"
+   * endpoint.defaults({ per_page: 100 }).DEFAULTS.per_page; // 100
+   * ```
+   */
   readonly DEFAULTS: DeepReadonly<MergedOptions>;
-  /** Defaults applied, nothing expanded. */
+  /**
+   * Defaults applied, nothing expanded.
+   *
+   * @example
+   * ```ts
+   * const merged = endpoint.merge("GET /repos/{owner}/{repo}", { owner: "o", repo: "r" });
+   * merged.url; // "/repos/{owner}/{repo}"
+   * merged.owner; // "o"
+   * ```
+   */
   merge(route: Route, options?: EndpointOptions): MergedOptions;
+  /** The same, with the route given as `method` and `url` in the options. */
   merge(options: EndpointOptions): MergedOptions;
-  /** Request options from merged options; reads only its argument. */
+  /**
+   * Request options from merged options; reads only its argument.
+   *
+   * @example
+   * ```ts
+   * endpoint.parse(endpoint.merge("GET /orgs/{org}", { org: "x" })).url; // "https://api.github.com/orgs/x"
+   * ```
+   */
   parse(options: MergedOptions): RequestOptions;
 }

@@ -28,6 +28,12 @@ describe("package", () => {
     expect(Object.keys(packageJson.exports["./uri-template"])[0]).toBe("types");
   });
 
+  it("the user-agent and VERSION carry package.json's version", async () => {
+    const { endpoint, VERSION } = await import("../src/index.js");
+    expect(VERSION).toBe(packageJson.version);
+    expect(endpoint.DEFAULTS.headers["user-agent"]).toBe(`rest-endpoint/${packageJson.version}`);
+  });
+
   it("the executable is built and marked executable", () => {
     const bin = new URL(`../${packageJson.bin["rest-endpoint"]}`, import.meta.url);
     expect(readFileSync(bin, "utf8").startsWith("#!/usr/bin/env node\n")).toBe(true);

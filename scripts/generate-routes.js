@@ -11,6 +11,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { routeTypesSource } from "./route-types.js";
 
 const PACKAGE = "@octokit/openapi";
 const VERSION = "23.0.2";
@@ -241,3 +242,7 @@ const header = {
 const lines = operations.map((operation) => JSON.stringify(operation));
 writeFileSync(OUTPUT, `{"about":${JSON.stringify(header)},\n"operations":[\n${lines.join(",\n")}\n]}\n`);
 console.log(`wrote ${operations.length} operations to data/github-routes.json`);
+// The typed-routes map is generated from the same data.
+const types = new URL("../src/github-routes.ts", import.meta.url);
+writeFileSync(types, routeTypesSource(JSON.parse(readFileSync(OUTPUT, "utf8"))));
+console.log("wrote src/github-routes.ts");

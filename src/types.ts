@@ -1,3 +1,5 @@
+import type { CallOptions, ResultFor, WithoutOptions } from "./route-types.js";
+
 /** The HTTP methods a route may use. */
 export type Method = "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -68,10 +70,16 @@ type DeepReadonly<T> = T extends (...args: never[]) => unknown
     ? { readonly [K in keyof T]: DeepReadonly<T[K]> }
     : T;
 
-/** A builder: call it, or derive another with `defaults`. */
-export interface Endpoint {
-  (route: Route, options?: EndpointOptions): RequestOptions;
+/**
+ * A builder: call it, or derive another with `defaults`. Calls with a route literal are
+ * checked at compile time: each parameter the route names (or, for GitHub's routes, the API
+ * describes) is typed, and required ones must be given unless `Defaulted` (the parameter names
+ * set by `defaults`) holds them. Extra keys are allowed.
+ */
+export interface Endpoint<Defaulted extends PropertyKey = never> {
+  <R extends string, O extends object>(route: R, options: O & CallOptions<R, Defaulted>): ResultFor<R, O>;
   (options: EndpointOptions): RequestOptions;
+  <R extends string>(route: R, ...options: WithoutOptions<R, Defaulted>): ResultFor<R, object>;
   /**
    * A new builder whose defaults are these merged with this builder's.
    *
@@ -81,9 +89,12 @@ export interface Endpoint {
    * ghe("GET /repos/{owner}/{repo}", { repo: "rest.js" }).url; // "https://ghe.example.com/api/v3/repos/octokit/rest.js"
    * ```
    */
-  defaults(route: Route, options?: EndpointOptions): Endpoint;
+  defaults<const O extends EndpointOptions = Record<never, never>>(
+    route: Route,
+    options?: O,
+  ): Endpoint<Defaulted | keyof O>;
   /** The same, with the route given as `method` and `url` in the options. */
-  defaults(options: EndpointOptions): Endpoint;
+  defaults<const O extends EndpointOptions>(options: O): Endpoint<Defaulted | keyof O>;
   /**
    * This builder's defaults, deeply frozen.
    *

@@ -19,6 +19,7 @@ describe("EndpointError", () => {
     ],
     [
       "invalid_template",
+      // @ts-expect-error: the types read "owner/{repo" as a required parameter
       () => endpoint("GET /repos/{owner/{repo}"),
       'Invalid URI template "/repos/{owner/{repo}" at index 13: unexpected "/" in an expression; separate variables with "," and close with "}".',
     ],
@@ -29,6 +30,7 @@ describe("EndpointError", () => {
     ],
     [
       "missing_parameter",
+      // @ts-expect-error: the types catch this one at compile time too
       () => endpoint("GET /repos/{owner}/{repo}", { owner: "octokit" }),
       'Missing parameter "repo" for route "GET /repos/{owner}/{repo}": pass it in the options, e.g. { "repo": "..." }.',
     ],

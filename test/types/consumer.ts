@@ -16,7 +16,11 @@ const options: EndpointOptions = {
   headers: { "x-a": 1, "x-b": null },
   mediaType: { format: "raw" },
 };
-const result: RequestOptions = endpoint("GET /repos/{owner}/{repo}", { ...options, repo: "rest.js" });
+const result: RequestOptions = endpoint("GET /repos/{owner}/{repo}", {
+  ...options,
+  owner: "octokit",
+  repo: "rest.js",
+});
 const method: "get" | "head" | "post" | "put" | "patch" | "delete" = result.method;
 const derived: Endpoint = endpoint.defaults({ baseUrl: "https://ghe.example.com/api/v3" });
 const merged: MergedOptions = derived.merge("POST /x", { data: new Uint8Array(1) });

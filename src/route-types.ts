@@ -1,0 +1,142 @@
+// Parameter types read from a route literal at compile time, and the GitHub map on top.
+// Plain template-literal types over the route string: no runtime code lives here.
+import type { GitHubRoutes } from "./github-routes.js";
+import type {
+  EndpointOptions,
+  HeadersInput,
+  MediaType,
+  Method,
+  RequestMethod,
+  RequestOptions,
+  RequestSettings,
+} from "./types.js";
+
+/** A value for a required path parameter (`{name}`, `{+name}`, `:name`). */
+export type PathValue = string | number | bigint;
+
+type Scalar = string | number | bigint | boolean;
+
+/** A value for an optional template parameter: a scalar, a list or a map of scalars. */
+export type TemplateValue =
+  | Scalar
+  | readonly Scalar[]
+  | { readonly [key: string]: Scalar }
+  | null
+  | undefined;
+
+type Upper<M extends string> = Uppercase<M> extends Method ? Uppercase<M> : never;
+
+/** `"get /x"` and `"/x"` as the GitHub map writes them: `"GET /x"`. */
+type RouteKey<R extends string> = R extends `${infer M} ${infer U}` ? `${Upper<M>} ${U}` : `GET ${R}`;
+
+type UrlOf<R extends string> = R extends `${infer M} ${infer U}` ? (Upper<M> extends never ? R : U) : R;
+
+/** The lowercase method a route gives: `"POST /x"` -> `"post"`, a bare path -> `"get"`. */
+export type MethodOf<R extends string> = R extends `${infer M} ${string}`
+  ? Lowercase<M> extends RequestMethod
+    ? Lowercase<M>
+    : RequestMethod
+  : "get";
+
+type Expressions<S extends string> = S extends `${string}{${infer E}}${infer Rest}`
+  ? E | Expressions<Rest>
+  : never;
+type VarName<V extends string> = V extends `${infer N}*` ? N : V extends `${infer N}:${string}` ? N : V;
+type VarNames<E extends string> = E extends `${infer A},${infer B}` ? VarName<A> | VarNames<B> : VarName<E>;
+type Operator = "+" | "#" | "." | "/" | ";" | "?" | "&";
+type NamesOf<E extends string> = E extends `${Operator}${infer L}` ? VarNames<L> : VarNames<E>;
+/** Simple and `+` expressions in the path are required; every other operator is optional. */
+type RequiredNamesOf<E extends string> = E extends `${Exclude<Operator, "+">}${string}`
+  ? never
+  : E extends `+${infer L}`
+    ? VarNames<L>
+    : VarNames<E>;
+
+type PathOf<U extends string> = U extends `${infer P}?${string}` ? HashCut<P> : HashCut<U>;
+type HashCut<U extends string> = U extends `${infer P}#${string}` ? P : U;
+/** `:name` ends at the first character that cannot be in a name; `/`, `.` and `-` are the usual ones. */
+type ColonName<N extends string> = N extends `${infer A}/${string}`
+  ? ColonName<A>
+  : N extends `${infer A}.${string}`
+    ? ColonName<A>
+    : N extends `${infer A}-${string}`
+      ? A
+      : N;
+type ColonNames<P extends string> = P extends `${string}/:${infer N}` ? ColonName<N> | ColonNames<N> : never;
+
+type Required<U extends string> = RequiredNamesOf<Expressions<PathOf<U>>> | ColonNames<PathOf<U>>;
+type All<U extends string> = NamesOf<Expressions<U>> | ColonNames<PathOf<U>>;
+type Flatten<T> = { [K in keyof T]: T[K] } & {};
+
+/**
+ * The parameters a route literal names: `{name}`, `{+name}` and `:name` in the path are
+ * required, every other expression optional.
+ *
+ * @example
+ * ```ts
+ * type P = RouteParams<"GET /repos/{owner}/{repo}/issues{?state}">;
+ * // { owner: PathValue; repo: PathValue; state?: TemplateValue }
+ * ```
+ */
+export type RouteParams<R extends string> = string extends R
+  ? { [name: string]: unknown }
+  : Flatten<
+      { [K in Required<UrlOf<R>>]: PathValue } & {
+        [K in Exclude<All<UrlOf<R>>, Required<UrlOf<R>>>]?: TemplateValue;
+      }
+    >;
+
+/** The parameters of a route: from the GitHub map when it knows the route, else read from the route. */
+export type ParamsFor<R extends string> = [RouteKey<R>] extends [never]
+  ? RouteParams<R>
+  : RouteKey<R> extends keyof GitHubRoutes
+    ? GitHubRoutes[RouteKey<R>]
+    : RouteParams<R>;
+
+/** The option keys with a meaning of their own, typed. */
+export interface OptionKeys {
+  /** Any case; checked when called. */
+  method?: string | undefined;
+  url?: string | undefined;
+  baseUrl?: string | undefined;
+  headers?: HeadersInput | undefined;
+  mediaType?: MediaType | undefined;
+  /** The request body as it stands; leftover parameters are then dropped. */
+  data?: unknown;
+  request?: RequestSettings | undefined;
+}
+
+/** Parameters whose names are in `Defaulted` become optional. */
+type WithDefaults<P, Defaulted extends PropertyKey> = [Defaulted] extends [never]
+  ? P
+  : Flatten<Omit<P, Defaulted> & Partial<Pick<P, Extract<keyof P, Defaulted>>>>;
+
+/** What a call with route `R` accepts, once the builder's defaults (`Defaulted`) are set. */
+export type CallOptions<R extends string, Defaulted extends PropertyKey = never> = WithDefaults<
+  ParamsFor<R>,
+  Defaulted
+> &
+  OptionKeys;
+
+// biome-ignore lint/complexity/noBannedTypes: "{} extends" is how a type tests that a key is optional
+type RequiredKeys<T> = { [K in keyof T]-?: {} extends Pick<T, K> ? never : K }[keyof T];
+
+/**
+ * The arguments after the route when the options are not an object literal: none (or
+ * `undefined`) when nothing is required, else options holding the required parameters.
+ */
+export type WithoutOptions<R extends string, Defaulted extends PropertyKey> = string extends R
+  ? [options?: EndpointOptions | undefined]
+  : [RequiredKeys<WithDefaults<ParamsFor<R>, Defaulted>>] extends [never]
+    ? [options?: undefined]
+    : [options: CallOptions<R, Defaulted>];
+
+/** The result type of a call: precise from the route, unless the options override `method`. */
+export type ResultFor<R extends string, O> = "method" extends keyof O
+  ? RequestOptions
+  : RequestOptionsFor<MethodOf<R>>;
+
+/** Request options as a route gives them: its lowercase method, and a body only where one can be. */
+export type RequestOptionsFor<M extends RequestMethod> = M extends "get" | "head"
+  ? Omit<RequestOptions, "method" | "body"> & { method: M }
+  : Omit<RequestOptions, "method"> & { method: M };

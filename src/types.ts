@@ -1,4 +1,4 @@
-import type { CallOptions, ResultFor, WithoutOptions } from "./route-types.js";
+import type { CallOptions, OptionKeys, ResultFor, WithoutOptions } from "./route-types.js";
 
 /** The HTTP methods a route may use. */
 export type Method = "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -29,15 +29,7 @@ export interface MediaType {
 export type RequestSettings = { [key: string]: unknown };
 
 /** What a call or `defaults` accepts. Every key without a meaning of its own is a parameter. */
-export interface EndpointOptions {
-  method?: string | undefined;
-  url?: string | undefined;
-  baseUrl?: string | undefined;
-  headers?: HeadersInput | undefined;
-  mediaType?: MediaType | undefined;
-  /** The request body as it stands; leftover parameters are then dropped. */
-  data?: unknown;
-  request?: RequestSettings | undefined;
+export interface EndpointOptions extends OptionKeys {
   [parameter: string]: unknown;
 }
 

@@ -11,14 +11,13 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { routeTypesSource } from "./route-types.js";
+import { OPTION_KEYS, routeTypesSource } from "./route-types.js";
 
 const PACKAGE = "@octokit/openapi";
 const VERSION = "23.0.2";
 const FILE = "package/generated/api.github.com.json";
 const OUTPUT = new URL("../data/github-routes.json", import.meta.url);
 const METHODS = ["get", "post", "put", "patch", "delete"];
-const OPTION_KEYS = new Set(["method", "url", "baseUrl", "headers", "mediaType", "data", "request"]);
 
 function loadDescription() {
   const from = process.argv.indexOf("--from");

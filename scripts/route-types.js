@@ -2,7 +2,8 @@
 // its path, query and body parameters typed. Used by `npm run generate:routes` and by the test
 // that checks the committed file is up to date.
 
-const OPTION_KEYS = new Set(["method", "url", "baseUrl", "headers", "mediaType", "data", "request"]);
+/** Option keys of the library: a parameter or body field of that name would be read as the option. */
+export const OPTION_KEYS = new Set(["method", "url", "baseUrl", "headers", "mediaType", "data", "request"]);
 
 /**
  * @param {{ about: { source: string, license: string }, operations: any[] }} data
@@ -29,15 +30,15 @@ export function routeTypesSource(data) {
       seen.add(name);
       fields.push(`${JSON.stringify(name)}: PathValue`);
     }
-    for (const p of op.query) {
+    // A body field is required only when the body itself is.
+    const params = [
+      ...op.query.map((p) => [p, p.required]),
+      ...op.body.map((p) => [p, p.required && op.bodyRequired]),
+    ];
+    for (const [p, required] of params) {
       if (seen.has(p.name) || OPTION_KEYS.has(p.name)) continue;
       seen.add(p.name);
-      fields.push(`${JSON.stringify(p.name)}${p.required ? "" : "?"}: ${p.type}`);
-    }
-    for (const p of op.body) {
-      if (seen.has(p.name) || OPTION_KEYS.has(p.name)) continue;
-      seen.add(p.name);
-      fields.push(`${JSON.stringify(p.name)}${p.required && op.bodyRequired ? "" : "?"}: ${p.type}`);
+      fields.push(`${JSON.stringify(p.name)}${required ? "" : "?"}: ${p.type}`);
     }
     lines.push(
       `  ${JSON.stringify(`${op.method} ${op.url}`)}: { ${fields.join("; ")}${fields.length ? " " : ""}};`,

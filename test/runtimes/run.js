@@ -3,7 +3,15 @@
 // Node 22, Node 24, Bun, Deno, Node's require() of the package, and a page in Chromium.
 // The runtimes come from tools/ (`npm ci --prefix tools`); Chromium from Debian's packages.
 import { execFileSync } from "node:child_process";
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { createServer } from "node:http";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
@@ -83,7 +91,7 @@ function setUpConsumer(dir) {
   });
   const tarball = `rest-endpoint-${version}.tgz`;
   const consumer = join(dir, "consumer");
-  execFileSync("mkdir", [consumer]);
+  mkdirSync(consumer);
   writeFileSync(
     join(consumer, "package.json"),
     JSON.stringify({

@@ -86,12 +86,21 @@ export type RouteParams<R extends string> = string extends R
       }
     >;
 
-/** The parameters of a route: from the GitHub map when it knows the route, else read from the route. */
-export type ParamsFor<R extends string> = [RouteKey<R>] extends [never]
+type KnownParams<R extends string> = [RouteKey<R>] extends [never]
   ? RouteParams<R>
   : RouteKey<R> extends keyof GitHubRoutes
     ? GitHubRoutes[RouteKey<R>]
     : RouteParams<R>;
+
+/**
+ * The parameters of a route: from the GitHub map when it knows the route, else read from the route.
+ *
+ * The mapped type on the outside is for speed. While a call is inferred, the route is still a
+ * type parameter: TypeScript would read the options' contextual type from the conditional's
+ * constraint, a union of all 1,223 routes' parameters, for every property. A generic mapped
+ * type is kept as it is, so each call costs one lookup.
+ */
+export type ParamsFor<R extends string> = { [K in keyof KnownParams<R>]: KnownParams<R>[K] };
 
 /** The option keys with a meaning of their own, typed. */
 export interface OptionKeys {

@@ -16,13 +16,60 @@ const calls = picked.map((op, i) => {
   return `export const c${i} = call(${JSON.stringify(`${op.method} ${op.url}`)}, ${JSON.stringify(params)});`;
 });
 const files = {
+  // What every row pays before any call: the compiler, its libs and @types/node.
+  "empty-program.ts": "export {};\n",
   "rest-endpoint.ts": `import { endpoint as call } from "rest-endpoint";\n${calls.join("\n")}\n`,
+  // The same calls through a builder whose defaults hold the common path parameters.
+  "rest-endpoint-defaults.ts": `import { endpoint } from "rest-endpoint";\nconst call = endpoint.defaults({ owner: "octokit", repo: "rest.js", org: "github" });\n${calls.join("\n")}\n`,
   "octokit-request.ts": `import { request as call } from "@octokit/request";\n${calls.join("\n")}\n`,
 };
+const RUNS = 3;
 const COMPILERS = [
   ["TypeScript 7.0", join(ROOT, "node_modules", "typescript", "bin", "tsc")],
   ["TypeScript 5.9", join(ROOT, "node_modules", "typescript59", "bin", "tsc")],
 ];
+
+/** The median of RUNS compilations: check time and total time in seconds, memory in kB. */
+function measure(tsc, file) {
+  const runs = [];
+  for (let run = 0; run < RUNS; run++) {
+    const args = [
+      tsc,
+      "--noEmit",
+      "--extendedDiagnostics",
+      "--strict",
+      "--skipLibCheck",
+      "--target",
+      "es2022",
+      "--module",
+      "nodenext",
+      "--types",
+      "node",
+      "--lib",
+      "es2022,dom",
+      join(dir, file),
+    ];
+    let output;
+    try {
+      output = execFileSync("node", args, { cwd: dir, encoding: "utf8" });
+    } catch (error) {
+      output = error.stdout;
+    }
+    const field = (name) =>
+      Number.parseFloat((output.match(new RegExp(`^${name}:\\s+([\\d.]+)`, "m")) ?? [])[1] ?? "NaN");
+    if (process.env.SHOW_ERRORS && run === 0) {
+      for (const line of output.split("\n")) if (line.includes("error TS")) console.log(line);
+    }
+    runs.push({
+      check: field("Check time"),
+      total: field("Total time"),
+      memory: field("Memory used"),
+      errors: (output.match(/error TS/g) ?? []).length,
+    });
+  }
+  const median = (key) => runs.map((run) => run[key]).sort((a, b) => a - b)[Math.floor(RUNS / 2)];
+  return { check: median("check"), total: median("total"), memory: median("memory"), errors: runs[0].errors };
+}
 
 const dir = mkdtempSync(join(tmpdir(), "rest-endpoint-types-"));
 try {
@@ -33,46 +80,27 @@ try {
     symlinkSync(join(ROOT, "node_modules", scope), join(dir, "node_modules", scope));
   }
   for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
-  console.log("| checker | types | check time | total time | memory | errors |");
-  console.log("|---|---|---|---|---|---|");
+  console.log("| checker | types | check time | total time | memory | memory above empty | errors |");
+  console.log("|---|---|---|---|---|---|---|");
+  const summary = [];
   for (const [label, tsc] of COMPILERS) {
-    for (const file of Object.keys(files)) {
-      const args = [
-        tsc,
-        "--noEmit",
-        "--extendedDiagnostics",
-        "--strict",
-        "--skipLibCheck",
-        "--target",
-        "es2022",
-        "--module",
-        "nodenext",
-        "--types",
-        "node",
-        "--lib",
-        "es2022,dom",
-        join(dir, file),
-      ];
-      let output;
-      try {
-        output = execFileSync("node", args, { cwd: dir, encoding: "utf8" });
-      } catch (error) {
-        output = error.stdout;
-      }
-      const field = (name) => (output.match(new RegExp(`^${name}:\\s+(.+)$`, "m")) ?? [])[1]?.trim() ?? "?";
-      const errors = (output.match(/error TS/g) ?? []).length;
-      if (process.env.SHOW_ERRORS)
-        console.log(
-          output
-            .split("\n")
-            .filter((line) => line.includes("error TS"))
-            .join("\n"),
-        );
+    const rows = {};
+    for (const file of Object.keys(files)) rows[file] = measure(tsc, file);
+    const empty = rows["empty-program.ts"];
+    for (const [file, row] of Object.entries(rows)) {
+      const above =
+        file === "empty-program.ts" ? "" : `${((row.memory - empty.memory) / 1024).toFixed(1)} MB`;
       console.log(
-        `| ${label} | ${file.replace(".ts", "")} | ${field("Check time")} | ${field("Total time")} | ${field("Memory used")} | ${errors} |`,
+        `| ${label} | ${file.replace(".ts", "")} | ${row.check.toFixed(3)} s | ${row.total.toFixed(3)} s | ${(row.memory / 1024).toFixed(1)} MB | ${above} | ${row.errors} |`,
       );
     }
+    const ours = rows["rest-endpoint.ts"];
+    const peer = rows["octokit-request.ts"];
+    summary.push(
+      `${label}: check time ${(ours.check / peer.check).toFixed(2)}x the reference's, memory above the empty program ${((ours.memory - empty.memory) / (peer.memory - empty.memory)).toFixed(2)}x, total memory ${(ours.memory / peer.memory).toFixed(2)}x`,
+    );
   }
+  console.log(`\n${summary.join("\n")}`);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

@@ -54,15 +54,21 @@ type RequiredNamesOf<E extends string> = E extends `${Exclude<Operator, "+">}${s
 
 type PathOf<U extends string> = U extends `${infer P}?${string}` ? HashCut<P> : HashCut<U>;
 type HashCut<U extends string> = U extends `${infer P}#${string}` ? P : U;
-/** `:name` ends at the first character that cannot be in a name; `/`, `.` and `-` are the usual ones. */
-type ColonName<N extends string> = N extends `${infer A}/${string}`
-  ? ColonName<A>
-  : N extends `${infer A}.${string}`
-    ? ColonName<A>
-    : N extends `${infer A}-${string}`
-      ? A
-      : N;
-type ColonNames<P extends string> = P extends `${string}/:${infer N}` ? ColonName<N> | ColonNames<N> : never;
+type Chars<S extends string, All extends string = never> = S extends `${infer C}${infer Rest}`
+  ? Chars<Rest, All | C>
+  : All;
+type NameStart = Chars<"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_">;
+type NameChar = NameStart | Chars<"0123456789">;
+/** The name chars at the start of `S`: `:name` ends at the first character that cannot be in a name. */
+type TakeName<S extends string, Name extends string = ""> = S extends `${infer C}${infer Rest}`
+  ? C extends NameChar
+    ? TakeName<Rest, `${Name}${C}`>
+    : Name
+  : Name;
+/** `/:name` is a placeholder only when a letter or `_` follows the colon (`/:8080` is literal). */
+type ColonNames<P extends string> = P extends `${string}/:${infer N}`
+  ? (N extends `${NameStart}${string}` ? TakeName<N> : never) | ColonNames<N>
+  : never;
 
 type Required<U extends string> = RequiredNamesOf<Expressions<PathOf<U>>> | ColonNames<PathOf<U>>;
 type All<U extends string> = NamesOf<Expressions<U>> | ColonNames<PathOf<U>>;

@@ -17,6 +17,14 @@ endpoint("GET /files/{+path}", {});
 endpoint("GET /orgs/:org/teams", { org: "o" });
 // @ts-expect-error: org is missing
 endpoint("GET /orgs/:org/teams", { team: "t" });
+// :name ends at the first character that cannot be in a name, and needs a letter or _ first.
+endpoint("GET /v1/:job:cancel", { job: 1 });
+// @ts-expect-error: job is missing
+endpoint("GET /v1/:job:cancel", { job_id: 1 });
+endpoint("GET /x/:a~b/:c_1.json", { a: 1, c_1: 2 });
+// @ts-expect-error: c_1 is missing
+endpoint("GET /x/:a~b/:c_1.json", { a: 1, c: 2 });
+endpoint("GET /ports/:8080");
 endpoint("GET /search{?q,page}");
 endpoint("GET /search{?q,page}", { q: "x", page: 2 });
 endpoint("GET /list{/parts*}{.ext}", { parts: ["a", "b"] });

@@ -17,7 +17,8 @@ export function routeTypesSource(data) {
     "",
     "/**",
     " * The parameters of every route of GitHub's REST API, keyed by route as it is written in",
-    " * calls. Path parameters are required; query and body parameters as the API describes them.",
+    " * calls. Path parameters are required; query and body parameters as the API describes them",
+    " * (an optional one may also be `undefined`, which means not given).",
     " * Body fields named like an option key (`url`, `headers`...) are left out: send such bodies",
     " * as `data`.",
     " */",
@@ -38,7 +39,10 @@ export function routeTypesSource(data) {
     for (const [p, required] of params) {
       if (seen.has(p.name) || OPTION_KEYS.has(p.name)) continue;
       seen.add(p.name);
-      fields.push(`${JSON.stringify(p.name)}${required ? "" : "?"}: ${p.type}`);
+      // `undefined` means "not given" to the library, so an optional key takes it explicitly
+      // too (for consumers with exactOptionalPropertyTypes).
+      const type = required || p.type === "unknown" ? p.type : `${p.type} | undefined`;
+      fields.push(`${JSON.stringify(p.name)}${required ? "" : "?"}: ${type}`);
     }
     lines.push(
       `  ${JSON.stringify(`${op.method} ${op.url}`)}: { ${fields.join("; ")}${fields.length ? " " : ""}};`,

@@ -121,10 +121,10 @@ export interface OptionKeys {
   request?: RequestSettings | undefined;
 }
 
-/** Parameters whose names are in `Defaulted` become optional. */
+/** Parameters whose names are in `Defaulted` become optional; `undefined` leaves the default. */
 type WithDefaults<P, Defaulted extends PropertyKey> = [Defaulted] extends [never]
   ? P
-  : Flatten<Omit<P, Defaulted> & Partial<Pick<P, Extract<keyof P, Defaulted>>>>;
+  : Flatten<Omit<P, Defaulted> & { [K in Extract<keyof P, Defaulted>]?: P[K] | undefined }>;
 
 /** What a call with route `R` accepts, once the builder's defaults (`Defaulted`) are set. */
 export type CallOptions<R extends string, Defaulted extends PropertyKey = never> = WithDefaults<

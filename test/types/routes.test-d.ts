@@ -46,6 +46,12 @@ endpoint("POST /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", title: "B
 // @ts-expect-error: title is required by the API
 endpoint("POST /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", body: "no title" });
 endpoint("POST /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", title: "t", custom: 1 });
+// undefined means "not given": an optional parameter takes it, even with exactOptionalPropertyTypes.
+declare const maybeState: "open" | undefined;
+endpoint("GET /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", state: maybeState, since: undefined });
+endpoint("GET /things{?q}", { q: undefined });
+// @ts-expect-error: a required parameter may not be undefined
+endpoint("GET /repos/{owner}/{repo}/issues", { owner: "o", repo: undefined });
 // Unknown routes fall back to reading the literal, never to any.
 // @ts-expect-error: x is missing
 endpoint("GET /not/a/github/route/{x}", {});
@@ -56,6 +62,10 @@ repo("GET /repos/{owner}/{repo}/issues");
 repo("GET /repos/{owner}/{repo}/issues/{issue_number}", { issue_number: 1 });
 // @ts-expect-error: issue_number is not a default
 repo("GET /repos/{owner}/{repo}/issues/{issue_number}");
+// undefined leaves the default in place.
+repo("GET /repos/{owner}/{repo}/issues/{issue_number}", { issue_number: 1, owner: undefined });
+// @ts-expect-error: a defaulted path parameter is still a string, number or bigint
+repo("GET /repos/{owner}/{repo}/issues/{issue_number}", { issue_number: 1, owner: true });
 const further = repo.defaults({ issue_number: 1 });
 further("GET /repos/{owner}/{repo}/issues/{issue_number}");
 const plain: Endpoint = endpoint;

@@ -183,6 +183,8 @@ for (const [path, item] of Object.entries(spec.paths)) {
 
     let body = [];
     let bodyKind;
+    // The type of `data`, for bodies that parameters cannot carry.
+    let dataType;
     const requestBody = operation.requestBody ? resolve(operation.requestBody) : undefined;
     if (requestBody?.content) {
       const [contentType, content] = Object.entries(requestBody.content)[0];
@@ -204,8 +206,11 @@ for (const [path, item] of Object.entries(spec.paths)) {
           Object.keys(value).some((key) => Object.hasOwn(example, key) || OPTION_KEYS.has(key));
         if (isPlainObject(value) && !clashes) Object.assign(example, value);
         else example.data = value;
+        if (properties.some(([name]) => OPTION_KEYS.has(name))) dataType = typeOf(schema);
       } else {
         bodyKind = contentType === "application/json" ? "json-data" : "data";
+        // A JSON body of several shapes (an object or a bare array...) goes in data as a whole.
+        if (contentType === "application/json") dataType = typeOf(schema);
         const value = bodyExample(content, [], new Set(), index);
         example.data =
           typeof value === "string" || contentType === "application/json" ? value : "file contents";
@@ -225,6 +230,7 @@ for (const [path, item] of Object.entries(spec.paths)) {
       })),
       body,
       ...(bodyKind === undefined ? {} : { bodyKind }),
+      ...(dataType === undefined ? {} : { dataType }),
       ...(requestBody?.required ? { bodyRequired: true } : {}),
       example,
     });

@@ -19,35 +19,61 @@ export function routeTypesSource(data) {
     " * The parameters of every route of GitHub's REST API, keyed by route as it is written in",
     " * calls. Path parameters are required; query and body parameters as the API describes them",
     " * (an optional one may also be `undefined`, which means not given).",
-    " * Body fields named like an option key (`url`, `headers`...) are left out: send such bodies",
-    " * as `data`.",
+    " * A body can also be given whole as `data`, which makes the body parameters unneeded. Body",
+    " * fields named like an option key (`url`, `headers`...) are left out: such bodies, and JSON",
+    " * bodies of several shapes, are typed as `data`.",
     " */",
     "export interface GitHubRoutes {",
   ];
   for (const op of data.operations) {
-    const fields = [];
-    const seen = new Set();
-    for (const name of op.path) {
-      seen.add(name);
-      fields.push(`${JSON.stringify(name)}: PathValue`);
-    }
-    // A body field is required only when the body itself is.
-    const params = [
-      ...op.query.map((p) => [p, p.required]),
-      ...op.body.map((p) => [p, p.required && op.bodyRequired]),
-    ];
-    for (const [p, required] of params) {
+    const base = op.path.map((name) => `${JSON.stringify(name)}: PathValue`);
+    const seen = new Set(op.path);
+    for (const p of op.query) {
       if (seen.has(p.name) || OPTION_KEYS.has(p.name)) continue;
       seen.add(p.name);
-      // `undefined` means "not given" to the library, so an optional key takes it explicitly
-      // too (for consumers with exactOptionalPropertyTypes).
-      const type = required || p.type === "unknown" ? p.type : `${p.type} | undefined`;
-      fields.push(`${JSON.stringify(p.name)}${required ? "" : "?"}: ${type}`);
+      base.push(field(p.name, p.type, p.required));
     }
-    lines.push(
-      `  ${JSON.stringify(`${op.method} ${op.url}`)}: { ${fields.join("; ")}${fields.length ? " " : ""}};`,
-    );
+    // A body field is required only when the body itself is.
+    const bodyFields = [];
+    let requiredBody = false;
+    let requiredClash = false;
+    for (const p of op.body) {
+      const required = p.required && Boolean(op.bodyRequired);
+      if (OPTION_KEYS.has(p.name)) requiredClash ||= required;
+      if (seen.has(p.name) || OPTION_KEYS.has(p.name)) continue;
+      seen.add(p.name);
+      requiredBody ||= required;
+      bodyFields.push(field(p.name, p.type, required));
+    }
+    // data replaces the body that the leftover parameters would make, so a required body
+    // field is needed only when data is absent. The map types data where it knows the body.
+    const dataType = op.dataType ?? "unknown";
+    let params;
+    if (requiredClash) {
+      // A required field named like an option key (url) cannot travel as a parameter.
+      params = object([...base, `"data": ${dataType}`]);
+    } else if (requiredBody) {
+      const inParams = object(bodyFields);
+      const inData = object([`"data": ${dataType}`]);
+      // data first: TypeScript then explains a call that fits neither by the missing body field.
+      params = `${base.length > 0 ? `${object(base)} & ` : ""}(${inData} | ${inParams})`;
+    } else {
+      const data = op.dataType === undefined ? [] : [field("data", op.dataType, false)];
+      params = object([...base, ...bodyFields, ...data]);
+    }
+    lines.push(`  ${JSON.stringify(`${op.method} ${op.url}`)}: ${params};`);
   }
   lines.push("}", "");
   return lines.join("\n");
+}
+
+/** `"name"?: type | undefined`: undefined means "not given" to the library, so an optional key
+ * takes it explicitly too (for consumers with exactOptionalPropertyTypes). */
+function field(name, type, required) {
+  if (required) return `${JSON.stringify(name)}: ${type}`;
+  return `${JSON.stringify(name)}?: ${type === "unknown" ? type : `${type} | undefined`}`;
+}
+
+function object(fields) {
+  return `{ ${fields.join("; ")}${fields.length > 0 ? " " : ""}}`;
 }

@@ -99,14 +99,31 @@ type KnownParams<R extends string> = [RouteKey<R>] extends [never]
     : RouteParams<R>;
 
 /**
- * The parameters of a route: from the GitHub map when it knows the route, else read from the route.
+ * The parameters of a route: from the GitHub map when it knows the route, else read from the
+ * route. Those named in `Defaulted` (set by a builder's defaults) are optional.
  *
  * The mapped type on the outside is for speed. While a call is inferred, the route is still a
  * type parameter: TypeScript would read the options' contextual type from the conditional's
  * constraint, a union of all 1,223 routes' parameters, for every property. A generic mapped
- * type is kept as it is, so each call costs one lookup.
+ * type is kept as it is, so each call costs one lookup. The inner one keeps the defaults step
+ * (a conditional type) from being spread over every route while the route is unknown.
  */
-export type ParamsFor<R extends string> = { [K in keyof KnownParams<R>]: KnownParams<R>[K] };
+export type ParamsFor<R extends string, Defaulted extends PropertyKey = never> = Copy<
+  WithDefaults<Copy<KnownParams<R>>, Defaulted>
+>;
+
+/** The same keys and values; through a type parameter, so it goes member by member over a union. */
+type Copy<P> = { [K in keyof P]: P[K] };
+
+/**
+ * Parameters whose names are in `Defaulted` become optional; `undefined` leaves the default.
+ * Member by member: a route whose body may come as parameters or as `data` is a union.
+ */
+type WithDefaults<P, Defaulted extends PropertyKey> = [Defaulted] extends [never]
+  ? P
+  : P extends unknown
+    ? Omit<P, Defaulted> & { [K in Extract<keyof P, Defaulted>]?: P[K] | undefined }
+    : never;
 
 /** The option keys with a meaning of their own, typed. */
 export interface OptionKeys {
@@ -121,20 +138,14 @@ export interface OptionKeys {
   request?: RequestSettings | undefined;
 }
 
-/** Parameters whose names are in `Defaulted` become optional; `undefined` leaves the default. */
-type WithDefaults<P, Defaulted extends PropertyKey> = [Defaulted] extends [never]
-  ? P
-  : Flatten<Omit<P, Defaulted> & { [K in Extract<keyof P, Defaulted>]?: P[K] | undefined }>;
-
 /** What a call with route `R` accepts, once the builder's defaults (`Defaulted`) are set. */
-export type CallOptions<R extends string, Defaulted extends PropertyKey = never> = WithDefaults<
-  ParamsFor<R>,
-  Defaulted
-> &
+export type CallOptions<R extends string, Defaulted extends PropertyKey = never> = ParamsFor<R, Defaulted> &
   OptionKeys;
 
 // biome-ignore lint/complexity/noBannedTypes: "{} extends" is how a type tests that a key is optional
 type RequiredKeys<T> = { [K in keyof T]-?: {} extends Pick<T, K> ? never : K }[keyof T];
+/** `true` when some member of a parameter union needs no key at all, else `never`. */
+type SomeAllOptional<T> = T extends unknown ? ([RequiredKeys<T>] extends [never] ? true : never) : never;
 
 /**
  * The arguments after the route when the options are not an object literal: none (or
@@ -142,9 +153,9 @@ type RequiredKeys<T> = { [K in keyof T]-?: {} extends Pick<T, K> ? never : K }[k
  */
 export type WithoutOptions<R extends string, Defaulted extends PropertyKey> = string extends R
   ? [options?: EndpointOptions | undefined]
-  : [RequiredKeys<WithDefaults<ParamsFor<R>, Defaulted>>] extends [never]
-    ? [options?: undefined]
-    : [options: CallOptions<R, Defaulted>];
+  : [SomeAllOptional<ParamsFor<R, Defaulted>>] extends [never]
+    ? [options: CallOptions<R, Defaulted>]
+    : [options?: undefined];
 
 /** The result type of a call: precise from the route, unless the options override `method`. */
 export type ResultFor<R extends string, O> = "method" extends keyof O

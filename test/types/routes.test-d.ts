@@ -46,6 +46,52 @@ endpoint("POST /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", title: "B
 // @ts-expect-error: title is required by the API
 endpoint("POST /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", body: "no title" });
 endpoint("POST /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", title: "t", custom: 1 });
+// A body that parameters cannot carry is typed in data: a field named like an option key (url)...
+endpoint("PATCH /repos/{owner}/{repo}/hooks/{hook_id}/config", {
+  owner: "o",
+  repo: "r",
+  hook_id: 1,
+  data: { url: "https://example.com/hook", content_type: "json" },
+});
+endpoint("PATCH /repos/{owner}/{repo}/hooks/{hook_id}/config", {
+  owner: "o",
+  repo: "r",
+  hook_id: 1,
+  // @ts-expect-error: the hook's url is a string
+  data: { url: 1 },
+});
+// A required field named like an option key can only travel in data, so data is required.
+endpoint("POST /orgs/{org}/private-registries", {
+  org: "o",
+  data: { registry_type: "npm_registry", url: "https://npm.example.com", visibility: "all" },
+});
+const registry = { registry_type: "npm_registry", visibility: "all" } as const;
+// @ts-expect-error: data is required: url cannot be a parameter
+endpoint("POST /orgs/{org}/private-registries", { org: "o", ...registry });
+// ...or a JSON body the description gives several shapes.
+endpoint("PUT /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks/contexts", {
+  owner: "o",
+  repo: "r",
+  branch: "main",
+  data: { contexts: ["ci"] },
+});
+endpoint("PUT /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks/contexts", {
+  owner: "o",
+  repo: "r",
+  branch: "main",
+  // @ts-expect-error: contexts is a list of strings
+  data: { contexts: "ci" },
+});
+// Other bodies go as they are: data stays unknown where the map has no type for it.
+endpoint("POST /markdown/raw", { data: "# Hello", headers: { "content-type": "text/plain" } });
+// data replaces the body the parameters would make, so required body fields are then not needed.
+endpoint("POST /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", data: new Uint8Array(1) });
+// @ts-expect-error: without data, title is required; path parameters always are
+endpoint("POST /repos/{owner}/{repo}/issues", { owner: "o", repo: "r" });
+// @ts-expect-error: repo is required even with data
+endpoint("POST /repos/{owner}/{repo}/issues", { owner: "o", data: { title: "t" } });
+// @ts-expect-error: a body field keeps its type
+endpoint("POST /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", title: "t", assignees: [1] });
 // undefined means "not given": an optional parameter takes it, even with exactOptionalPropertyTypes.
 declare const maybeState: "open" | undefined;
 endpoint("GET /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", state: maybeState, since: undefined });
@@ -62,6 +108,16 @@ repo("GET /repos/{owner}/{repo}/issues");
 repo("GET /repos/{owner}/{repo}/issues/{issue_number}", { issue_number: 1 });
 // @ts-expect-error: issue_number is not a default
 repo("GET /repos/{owner}/{repo}/issues/{issue_number}");
+repo("POST /repos/{owner}/{repo}/issues", { title: "t" });
+repo("POST /repos/{owner}/{repo}/issues", { data: { title: "t" } });
+// @ts-expect-error: title or data is still needed
+repo("POST /repos/{owner}/{repo}/issues", {});
+// @ts-expect-error: options are needed
+repo("POST /repos/{owner}/{repo}/issues");
+// @ts-expect-error: a body field keeps its type through defaults
+repo("POST /repos/{owner}/{repo}/issues", { title: "t", assignees: [1] });
+const titled = endpoint.defaults({ owner: "o", repo: "r", title: "t" });
+titled("POST /repos/{owner}/{repo}/issues");
 // undefined leaves the default in place.
 repo("GET /repos/{owner}/{repo}/issues/{issue_number}", { issue_number: 1, owner: undefined });
 // @ts-expect-error: a defaulted path parameter is still a string, number or bigint

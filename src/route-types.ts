@@ -38,11 +38,16 @@ export type MethodOf<R extends string> = R extends `${infer M} ${string}`
     : RequestMethod
   : "get";
 
-type Expressions<S extends string> = S extends `${string}{${infer E}}${infer Rest}`
-  ? E | Expressions<Rest>
-  : never;
+// The recursive types below carry what they found in an accumulator, so TypeScript runs them
+// as loops (up to 1,000 steps) rather than nesting (about 50): long routes stay checkable.
+type Expressions<
+  S extends string,
+  Found extends string = never,
+> = S extends `${string}{${infer E}}${infer Rest}` ? Expressions<Rest, Found | E> : Found;
 type VarName<V extends string> = V extends `${infer N}*` ? N : V extends `${infer N}:${string}` ? N : V;
-type VarNames<E extends string> = E extends `${infer A},${infer B}` ? VarName<A> | VarNames<B> : VarName<E>;
+type VarNames<E extends string, Found extends string = never> = E extends `${infer A},${infer B}`
+  ? VarNames<B, Found | VarName<A>>
+  : Found | VarName<E>;
 type Operator = "+" | "#" | "." | "/" | ";" | "?" | "&";
 type NamesOf<E extends string> = E extends `${Operator}${infer L}` ? VarNames<L> : VarNames<E>;
 /** Simple and `+` expressions in the path are required; every other operator is optional. */
@@ -66,9 +71,9 @@ type TakeName<S extends string, Name extends string = ""> = S extends `${infer C
     : Name
   : Name;
 /** `/:name` is a placeholder only when a letter or `_` follows the colon (`/:8080` is literal). */
-type ColonNames<P extends string> = P extends `${string}/:${infer N}`
-  ? (N extends `${NameStart}${string}` ? TakeName<N> : never) | ColonNames<N>
-  : never;
+type ColonNames<P extends string, Found extends string = never> = P extends `${string}/:${infer N}`
+  ? ColonNames<N, Found | (N extends `${NameStart}${string}` ? TakeName<N> : never)>
+  : Found;
 
 type Required<U extends string> = RequiredNamesOf<Expressions<PathOf<U>>> | ColonNames<PathOf<U>>;
 type All<U extends string> = NamesOf<Expressions<U>> | ColonNames<PathOf<U>>;

@@ -17,6 +17,17 @@ endpoint("GET /files/{+path}", {});
 endpoint("GET /orgs/:org/teams", { org: "o" });
 // @ts-expect-error: org is missing
 endpoint("GET /orgs/:org/teams", { team: "t" });
+// Long routes (60 placeholders) stay checkable: the route types recurse as loops.
+const LONG =
+  "GET /{p0}/{p1}/{p2}/{p3}/{p4}/{p5}/{p6}/{p7}/{p8}/{p9}/{p10}/{p11}/{p12}/{p13}/{p14}/{p15}/{p16}/{p17}/{p18}/{p19}/{p20}/{p21}/{p22}/{p23}/{p24}/{p25}/{p26}/{p27}/{p28}/{p29}/{p30}/{p31}/{p32}/{p33}/{p34}/{p35}/{p36}/{p37}/{p38}/{p39}/{p40}/{p41}/{p42}/{p43}/{p44}/{p45}/{p46}/{p47}/{p48}/{p49}/{p50}/{p51}/{p52}/{p53}/{p54}/{p55}/{p56}/{p57}/{p58}/{p59}";
+const LONG_COLON =
+  "GET /:p0/:p1/:p2/:p3/:p4/:p5/:p6/:p7/:p8/:p9/:p10/:p11/:p12/:p13/:p14/:p15/:p16/:p17/:p18/:p19/:p20/:p21/:p22/:p23/:p24/:p25/:p26/:p27/:p28/:p29/:p30/:p31/:p32/:p33/:p34/:p35/:p36/:p37/:p38/:p39/:p40/:p41/:p42/:p43/:p44/:p45/:p46/:p47/:p48/:p49/:p50/:p51/:p52/:p53/:p54/:p55/:p56/:p57/:p58/:p59";
+// biome-ignore format: one line, so that the options read at a glance
+const long = { p0: 1, p1: 1, p2: 1, p3: 1, p4: 1, p5: 1, p6: 1, p7: 1, p8: 1, p9: 1, p10: 1, p11: 1, p12: 1, p13: 1, p14: 1, p15: 1, p16: 1, p17: 1, p18: 1, p19: 1, p20: 1, p21: 1, p22: 1, p23: 1, p24: 1, p25: 1, p26: 1, p27: 1, p28: 1, p29: 1, p30: 1, p31: 1, p32: 1, p33: 1, p34: 1, p35: 1, p36: 1, p37: 1, p38: 1, p39: 1, p40: 1, p41: 1, p42: 1, p43: 1, p44: 1, p45: 1, p46: 1, p47: 1, p48: 1, p49: 1, p50: 1, p51: 1, p52: 1, p53: 1, p54: 1, p55: 1, p56: 1, p57: 1, p58: 1, p59: 1 };
+endpoint(LONG, long);
+endpoint(LONG_COLON, long);
+// @ts-expect-error: p1 to p59 are missing
+endpoint(LONG, { p0: 1 });
 // :name ends at the first character that cannot be in a name, and needs a letter or _ first.
 endpoint("GET /v1/:job:cancel", { job: 1 });
 // @ts-expect-error: job is missing

@@ -49,10 +49,13 @@ export function merge(defaults: MergedOptions, route: unknown, options?: unknown
     call = requireOptions(options);
   }
 
+  // Options are read as own properties only: a polluted Object.prototype must not set a url,
+  // a method or a body.
   const result: Record<string, unknown> = {};
-  result.method = mergeMethod(call.method, routeMethod, defaults.method);
-  result.baseUrl = call.baseUrl === undefined ? defaults.baseUrl : checkBaseUrl(call.baseUrl);
-  const url = call.url ?? routeUrl ?? defaults.url;
+  result.method = mergeMethod(getOwn(call, "method"), routeMethod, defaults.method);
+  const baseUrl = getOwn(call, "baseUrl");
+  result.baseUrl = baseUrl === undefined ? defaults.baseUrl : checkBaseUrl(baseUrl);
+  const url = getOwn(call, "url") ?? routeUrl ?? getOwn(defaults, "url");
   if (url !== undefined) {
     if (typeof url !== "string") {
       throw new EndpointError(
@@ -62,8 +65,8 @@ export function merge(defaults: MergedOptions, route: unknown, options?: unknown
     }
     result.url = url;
   }
-  result.headers = applyHeaders({ ...defaults.headers }, call.headers);
-  result.mediaType = mergeMediaType(defaults.mediaType, call.mediaType);
+  result.headers = applyHeaders({ ...defaults.headers }, getOwn(call, "headers"));
+  result.mediaType = mergeMediaType(defaults.mediaType, getOwn(call, "mediaType"));
 
   for (const key of Object.keys(defaults)) {
     if (!OPTION_KEYS.has(key)) setOwn(result, key, mergeValue(defaults[key], getOwn(call, key), 0));
@@ -74,9 +77,9 @@ export function merge(defaults: MergedOptions, route: unknown, options?: unknown
       setOwn(result, key, value);
   }
 
-  const request = mergeRequest(defaults.request, call.request);
+  const request = mergeRequest(getOwn(defaults, "request"), getOwn(call, "request"));
   if (request !== undefined) result.request = request;
-  const data = mergeValue(defaults.data, call.data, 0);
+  const data = mergeValue(getOwn(defaults, "data"), getOwn(call, "data"), 0);
   if (data !== undefined) result.data = data;
   return result as MergedOptions;
 }
@@ -109,7 +112,10 @@ function mergeMediaType(base: MergedOptions["mediaType"], override: unknown): Me
       `mediaType.format must be a string such as "raw", got ${describe(merged.format)}.`,
     );
   }
-  merged.previews = mergePreviews(base.previews, override?.previews);
+  merged.previews = mergePreviews(
+    base.previews,
+    override === undefined ? undefined : getOwn(override, "previews"),
+  );
   return merged;
 }
 

@@ -4,9 +4,9 @@ import { applyHeaders, checkHeaderValue, toHeaderStrings } from "./headers.js";
 import { applyMediaType } from "./media-type.js";
 import { OPTION_KEYS } from "./merge.js";
 import { toRequestMethod } from "./method.js";
-import { isPlainObject, setOwn } from "./object.js";
+import { getOwn, isPlainObject, setOwn } from "./object.js";
 import { appendQuery } from "./query.js";
-import { compileRoute } from "./route-template.js";
+import { compileRoute, type RouteTemplate } from "./route-template.js";
 import type { MergedOptions, RequestMethod, RequestOptions } from "./types.js";
 import { expandUrl } from "./url.js";
 
@@ -30,8 +30,9 @@ export function parse(options: MergedOptions): RequestOptions {
       `parse() takes merged options (an object), got ${describe(options)}.`,
     );
   }
-  const method = toRequestMethod(options.method ?? "GET");
-  const template = options.url;
+  // Own properties only, as in merge: nothing comes from a polluted Object.prototype.
+  const method = toRequestMethod(getOwn(options, "method") ?? "GET");
+  const template = getOwn(options, "url");
   if (typeof template !== "string" || template === "") {
     throw new EndpointError(
       "invalid_route",
@@ -40,15 +41,16 @@ export function parse(options: MergedOptions): RequestOptions {
         : `url must be a string such as "/user", got ${describe(template)}.`,
     );
   }
-  const headers = requestHeaders(options.headers, options.mediaType);
+  const headers = requestHeaders(getOwn(options, "headers"), getOwn(options, "mediaType"));
   return buildRequest(
     method,
-    template,
+    compileRoute(template),
     options,
     Object.keys(options),
-    options.baseUrl ?? "",
+    getOwn(options, "baseUrl") ?? "",
     headers,
-    options.request,
+    getOwn(options, "request"),
+    getOwn(options, "data"),
   );
 }
 
@@ -69,19 +71,20 @@ export function requestHeaders(input: unknown, mediaType: unknown): Record<strin
 
 /**
  * The steps of parse after the headers: url, then leftover parameters to the query or the
- * body. `values` holds the parameters and `data`, `keys` its own keys; `headers` is this
- * request's own object.
+ * body. `values` holds the parameters, `keys` its own keys; `data` and `request` are passed
+ * on their own because the caller has read them already. `headers` is this request's own
+ * object.
  */
 export function buildRequest(
   method: RequestMethod,
-  template: string,
+  route: RouteTemplate,
   values: Record<string, unknown>,
   keys: readonly string[],
   baseUrl: unknown,
   headers: Record<string, string>,
   request: unknown,
+  data: unknown,
 ): RequestOptions {
-  const route = compileRoute(template);
   let url = expandUrl(route, values, baseUrl as string, method);
 
   const leftover: string[] = [];
@@ -91,7 +94,6 @@ export function buildRequest(
   }
 
   let body: unknown;
-  const data = values.data;
   if (method === "get" || method === "head") {
     if (data !== undefined) {
       throw new EndpointError(
@@ -123,8 +125,8 @@ export function buildRequest(
 
 function mediaTypeOf(mediaType: unknown): { format: string; previews: readonly string[] } {
   if (mediaType === undefined) return { format: "", previews: [] };
-  const format = isPlainObject(mediaType) ? (mediaType.format ?? "") : undefined;
-  const previews = isPlainObject(mediaType) ? (mediaType.previews ?? []) : undefined;
+  const format = isPlainObject(mediaType) ? (getOwn(mediaType, "format") ?? "") : undefined;
+  const previews = isPlainObject(mediaType) ? (getOwn(mediaType, "previews") ?? []) : undefined;
   if (
     typeof format !== "string" ||
     !Array.isArray(previews) ||

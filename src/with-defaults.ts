@@ -1,9 +1,18 @@
+import { BoundedCache } from "./bounded-cache.js";
 import { freezeCopy, merge, OPTION_KEYS } from "./merge.js";
 import { toRequestMethod } from "./method.js";
-import { isPlainObject } from "./object.js";
+import { getOwn, isPlainObject } from "./object.js";
 import { buildRequest, parse, requestHeaders } from "./parse.js";
 import { parseRoute } from "./route.js";
-import type { Endpoint, EndpointOptions, MergedOptions, RequestOptions, Route } from "./types.js";
+import { compileRoute, type RouteTemplate } from "./route-template.js";
+import type {
+  Endpoint,
+  EndpointOptions,
+  MergedOptions,
+  RequestMethod,
+  RequestOptions,
+  Route,
+} from "./types.js";
 import { checkBaseUrl } from "./url.js";
 
 /**
@@ -22,18 +31,18 @@ export function withDefaults(base: MergedOptions, route?: unknown, options?: unk
     // merged copy: same steps as parse(merge(...)) on the same values (a property test checks).
     if (direct !== undefined && typeof route === "string") {
       const values = options === undefined ? NO_VALUES : isPlainObject(options) ? options : undefined;
-      const keys = values === undefined ? undefined : directKeys(values, direct);
-      if (values !== undefined && keys !== undefined) {
-        const { method, url } = parseRoute(route);
-        const request = values.request ?? direct.request;
+      const call = values === undefined ? undefined : directCall(values, direct);
+      if (values !== undefined && call !== undefined) {
+        const { method, template } = directRoute(route);
         return buildRequest(
-          toRequestMethod(method),
-          url,
+          method,
+          template,
           values,
-          keys,
+          call.keys,
           direct.baseUrl,
           { ...direct.headers },
-          request,
+          call.request,
+          call.data,
         );
       }
     }
@@ -64,7 +73,7 @@ function directDefaults(defaults: MergedOptions): DirectDefaults | undefined {
     return {
       baseUrl: checkBaseUrl(defaults.baseUrl),
       headers: requestHeaders(defaults.headers, defaults.mediaType),
-      request: defaults.request,
+      request: getOwn(defaults, "request"),
     };
   } catch {
     return undefined; // the merged path reports the fault, call by call
@@ -73,20 +82,53 @@ function directDefaults(defaults: MergedOptions): DirectDefaults | undefined {
 
 const NO_VALUES: Readonly<Record<string, unknown>> = Object.freeze({});
 
+interface DirectCall {
+  readonly keys: string[];
+  readonly data: unknown;
+  readonly request: unknown;
+}
+
 /**
  * The keys of call options that change nothing but parameters, `data` and a `request` the
- * defaults lack; `undefined` for any other call. One pass over the keys, which parse needs anyway.
+ * defaults lack, with those two values; `undefined` for any other call. One pass over the
+ * keys, which parse needs anyway: reading `data` or `request` by name instead would be a slow
+ * lookup on most calls, where they are absent.
  */
-function directKeys(options: Record<string, unknown>, direct: DirectDefaults): string[] | undefined {
+function directCall(options: Record<string, unknown>, direct: DirectDefaults): DirectCall | undefined {
   const keys = Object.keys(options);
+  let data: unknown;
+  let request = direct.request;
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i] as string;
-    if (!OPTION_KEYS.has(key) || key === "data") continue;
+    if (!OPTION_KEYS.has(key)) continue;
     const value = options[key];
     if (value === undefined) continue;
-    if (key !== "request" || direct.request !== undefined || typeof value !== "object" || value === null) {
-      return undefined;
-    }
+    if (key === "data") data = value;
+    else if (
+      key === "request" &&
+      direct.request === undefined &&
+      typeof value === "object" &&
+      value !== null
+    ) {
+      request = value;
+    } else return undefined;
   }
-  return keys;
+  return { keys, data, request };
+}
+
+interface DirectRoute {
+  readonly method: RequestMethod;
+  readonly template: RouteTemplate;
+}
+
+const directRoutes = new BoundedCache<DirectRoute>(2000);
+
+/** The route's method and compiled url in one cache lookup. */
+function directRoute(route: string): DirectRoute {
+  let found = directRoutes.get(route);
+  if (found === undefined) {
+    const { method, url } = parseRoute(route);
+    found = directRoutes.set(route, { method: toRequestMethod(method), template: compileRoute(url) });
+  }
+  return found;
 }

@@ -1,7 +1,7 @@
 // SPEC section 7: library code never writes to Object.prototype; `__proto__`, `constructor`
 // and `prototype` keys are plain data.
 import { afterEach, describe, expect, it } from "vitest";
-import { EndpointError, endpoint } from "../src/index.js";
+import { type Endpoint, EndpointError, endpoint, VERSION } from "../src/index.js";
 
 const polluted = (): boolean => "polluted" in {};
 
@@ -82,5 +82,32 @@ describe("prototype keys are data", () => {
     }
     api("POST /r/{owner}", JSON.parse(evil));
     expect(snapshot()).toBe(before);
+  });
+});
+
+describe("an Object.prototype polluted by someone else does not reach a request", () => {
+  const inherited = ["data", "request", "method", "url", "baseUrl", "headers", "mediaType"] as const;
+
+  const cases: [string, Endpoint, object][] = [
+    ["direct path", endpoint, { title: "t" }],
+    ["merged path (defaults with parameters)", endpoint.defaults({ page: 1 }), { page: 1, title: "t" }],
+  ];
+  it.each(cases)("%s", (_name, api, body) => {
+    const prototype = Object.prototype as Record<string, unknown>;
+    try {
+      for (const key of inherited) prototype[key] = key === "request" ? { evil: true } : "evil";
+      const result = api("POST /x/{id}", { id: 1, title: "t" });
+      expect(result.url).toBe("https://api.github.com/x/1");
+      expect(result.method).toBe("post");
+      expect(result.body).toEqual(body);
+      expect(result.headers).toEqual({
+        accept: "application/vnd.github.v3+json",
+        "user-agent": `rest-endpoint/${VERSION}`,
+        "content-type": "application/json; charset=utf-8",
+      });
+      expect(Object.hasOwn(result, "request")).toBe(false);
+    } finally {
+      for (const key of inherited) delete prototype[key];
+    }
   });
 });

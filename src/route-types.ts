@@ -77,7 +77,11 @@ type ColonNames<P extends string, Found extends string = never> = P extends `${s
 
 type Required<U extends string> = RequiredNamesOf<Expressions<PathOf<U>>> | ColonNames<PathOf<U>>;
 type All<U extends string> = NamesOf<Expressions<U>> | ColonNames<PathOf<U>>;
-type Flatten<T> = { [K in keyof T]: T[K] } & {};
+/**
+ * The same keys and values as one object type. Through a type parameter, so it goes member by
+ * member over a union.
+ */
+type Copy<P> = { [K in keyof P]: P[K] };
 
 /**
  * The parameters a route literal names: `{name}`, `{+name}` and `:name` in the path are
@@ -91,7 +95,7 @@ type Flatten<T> = { [K in keyof T]: T[K] } & {};
  */
 export type RouteParams<R extends string> = string extends R
   ? { [name: string]: unknown }
-  : Flatten<
+  : Copy<
       { [K in Required<UrlOf<R>>]: PathValue } & {
         [K in Exclude<All<UrlOf<R>>, Required<UrlOf<R>>>]?: TemplateValue;
       }
@@ -116,9 +120,6 @@ type KnownParams<R extends string> = [RouteKey<R>] extends [never]
 export type ParamsFor<R extends string, Defaulted extends PropertyKey = never> = Copy<
   WithDefaults<Copy<KnownParams<R>>, Defaulted>
 >;
-
-/** The same keys and values; through a type parameter, so it goes member by member over a union. */
-type Copy<P> = { [K in keyof P]: P[K] };
 
 /**
  * Parameters whose names are in `Defaulted` become optional; `undefined` leaves the default.

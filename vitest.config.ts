@@ -1,9 +1,35 @@
 import { defineConfig } from "vitest/config";
 
+/**
+ * Tests that check the package, its size, the README, the types or the command line: they run
+ * once, in the development project. Every other file runs twice: with full error messages
+ * (`__DEV__` true, as in dist/) and with the short production messages (`__DEV__` false, as in
+ * dist/production/), where only the message text checks differ (test/helpers.ts).
+ */
+const ONCE = [
+  "test/package.test.ts",
+  "test/bundle-size.test.ts",
+  "test/readme.test.ts",
+  "test/doc-examples.test.ts",
+  "test/types/**",
+  "test/cli/**",
+];
+
 export default defineConfig({
   test: {
-    include: ["test/**/*.test.ts"],
     // CI also writes a JSON report, from which .ci/run prints a plain "N passed, N failed" line.
     reporters: process.env.CI ? ["default", ["json", { outputFile: "test-results.json" }]] : ["default"],
+    projects: [
+      {
+        extends: true,
+        define: { __DEV__: true },
+        test: { name: "development", include: ["test/**/*.test.ts"] },
+      },
+      {
+        extends: true,
+        define: { __DEV__: false },
+        test: { name: "production", include: ["test/**/*.test.ts"], exclude: ONCE },
+      },
+    ],
   },
 });

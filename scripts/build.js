@@ -1,6 +1,7 @@
 // Builds dist/: the package version into src/version.ts, declarations with tsc, and the code
 // bundled by esbuild (one module per entry point plus shared chunks: a cold import reads a
-// few files, not twenty).
+// few files, not twenty), twice: with full error messages in dist/ and with short ones in
+// dist/production/ (see src/endpoint-error.ts).
 import { execFileSync } from "node:child_process";
 import { chmodSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { build } from "esbuild";
@@ -20,10 +21,8 @@ execFileSync(
     stdio: "inherit",
   },
 );
-await build({
+const common = {
   absWorkingDir: root.pathname,
-  entryPoints: ["src/index.ts", "src/uri-template.ts", "src/bin.ts"],
-  outdir: "dist",
   bundle: true,
   splitting: true,
   format: "esm",
@@ -32,5 +31,32 @@ await build({
   external: ["node:*"],
   chunkNames: "chunk-[hash]",
   logLevel: "warning",
+};
+// The development build (the default): full error messages. The entry points sit at the top of
+// dist/, beside the declarations tsc mirrors from src/.
+await build({
+  ...common,
+  entryPoints: {
+    index: "src/index.ts",
+    "uri-template": "src/template/uri-template.ts",
+    bin: "src/cli/bin.ts",
+  },
+  outdir: "dist",
+  define: { __DEV__: "true" },
+});
+// The production build (the `production` export condition): each error message is the code and
+// a pointer to docs/errors.md. Only the syntax is minified, which drops the messages and the
+// helpers only they used; names and lines stay for the user's own minifier and debugger.
+await build({
+  ...common,
+  entryPoints: {
+    index: "src/index.ts",
+    "uri-template": "src/template/uri-template.ts",
+  },
+  outdir: "dist/production",
+  define: { __DEV__: "false" },
+  minifySyntax: true,
 });
 chmodSync(new URL("dist/bin.js", root), 0o755);
+// The subpath's declarations beside its code, as the exports map names them.
+writeFileSync(new URL("dist/uri-template.d.ts", root), 'export * from "./template/uri-template.js";\n');

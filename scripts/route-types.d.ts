@@ -1,4 +1,6 @@
-/** The TypeScript source of src/github-routes.ts for the route data. */
+/** The TypeScript source of src/types/github-routes.ts for the route data. */
 export declare function routeTypesSource(data: unknown): string;
-/** Option keys of the library, which no parameter or body field may be named. */
+/** Option keys of the library: keys with a meaning of their own in options. */
 export declare const OPTION_KEYS: ReadonlySet<string>;
+/** The option keys that keep their meaning beside a route (all but `method` and `url`). */
+export declare const ROUTE_OPTION_KEYS: ReadonlySet<string>;

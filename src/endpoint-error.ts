@@ -12,7 +12,9 @@ export type EndpointErrorCode =
 /**
  * The one error type rest-endpoint throws. `code` says what kind of input was wrong; the
  * message says what, where and how to fix it. Template faults also carry `index`, the
- * 0-based position in the template.
+ * 0-based position in the template. Production builds (the `production` export condition)
+ * carry a short message instead: the code, the index if any, and where docs/errors.md
+ * explains the code.
  *
  * @example
  * ```ts
@@ -30,8 +32,36 @@ export class EndpointError extends Error {
   readonly index: number | undefined;
 
   constructor(code: EndpointErrorCode, message: string, index?: number) {
-    super(message);
+    // Production builds leave the message text out: it is a large part of the bundle. Write each
+    // message as `new EndpointError("code", __DEV__ ? `...` : "")`; a helper that builds messages
+    // takes its text the same way and tests `__DEV__` itself (`templateError(source, i, __DEV__ ?
+    // "what; fix" : "")`), so production evaluates and keeps no text. scripts/build.js defines
+    // `__DEV__` as false for dist/production/ (the `production` export condition), where esbuild
+    // drops the dead text and the helpers only it used. An empty message becomes the short form:
+    // the code, the index if any, and the section of docs/errors.md on the code.
+    super(
+      message ||
+        `${code}${index === undefined ? "" : ` at index ${index}`} (see rest-endpoint/docs/errors.md#${code})`,
+    );
     this.code = code;
     this.index = index;
   }
+}
+
+/**
+ * A `RangeError` from the engine (a url or header longer than a string can be, a stack too
+ * deep) reported as `invalid_parameter`, with the engine's error as `cause`; any other error
+ * as it is.
+ */
+export function engineLimit(error: unknown): unknown {
+  if (!(error instanceof RangeError)) return error;
+  return Object.assign(
+    new EndpointError(
+      "invalid_parameter",
+      __DEV__
+        ? "The request would be larger than JavaScript strings or the stack allow; send smaller values."
+        : "",
+    ),
+    { cause: error },
+  );
 }

@@ -1,6 +1,8 @@
-import type { Endpoint, MergedOptions } from "./types.js";
+import { readMerged } from "./options/merge.js";
+import { withDefaults } from "./options/with-defaults.js";
+import type { Endpoint } from "./types/endpoint.js";
+import type { MergedOptions } from "./types/request.js";
 import { VERSION } from "./version.js";
-import { withDefaults } from "./with-defaults.js";
 
 const ROOT_DEFAULTS: MergedOptions = {
   method: "GET",
@@ -24,4 +26,4 @@ const ROOT_DEFAULTS: MergedOptions = {
  * options.headers; // { accept: "application/vnd.github.v3+json", "user-agent": "rest-endpoint/1.0.0" }
  * ```
  */
-export const endpoint: Endpoint = withDefaults(ROOT_DEFAULTS);
+export const endpoint: Endpoint = withDefaults(readMerged(ROOT_DEFAULTS));

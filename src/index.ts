@@ -1,29 +1,30 @@
+export { toCurl } from "./adapters/to-curl.js";
+export { type FetchInit, toFetchArgs } from "./adapters/to-fetch-args.js";
 export { endpoint } from "./endpoint.js";
 export { EndpointError, type EndpointErrorCode } from "./endpoint-error.js";
-export type { GitHubRoutes } from "./github-routes.js";
+export type { Endpoint } from "./types/endpoint.js";
+export type { GitHubRoutes } from "./types/github-routes.js";
 export type {
-  CallOptions,
-  MethodOf,
-  OptionKeys,
-  ParamsFor,
-  PathValue,
-  RequestOptionsFor,
-  RouteParams,
-  TemplateValue,
-} from "./route-types.js";
-export { toCurl } from "./to-curl.js";
-export { type FetchInit, toFetchArgs } from "./to-fetch-args.js";
-export type {
-  Endpoint,
   EndpointOptions,
   HeadersInput,
   HeaderValue,
   MediaType,
   MergedOptions,
   Method,
+  OptionKeys,
   RequestMethod,
   RequestOptions,
   RequestSettings,
   Route,
-} from "./types.js";
+  RouteOptionKeys,
+  RouteOptions,
+} from "./types/request.js";
+export type {
+  CallOptions,
+  MethodOf,
+  ParamsFor,
+  RequestOptionsFor,
+  RouteParams,
+} from "./types/route-params.js";
+export type { PathValue, TemplateValue } from "./types/values.js";
 export { VERSION } from "./version.js";

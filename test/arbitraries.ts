@@ -139,8 +139,38 @@ const deepObject = fc.integer({ min: 90, max: 150 }).map((depth) => {
   return object;
 });
 
-/** Objects of a kind the library has no plain meaning for. */
+const sparse = ((): unknown[] => {
+  const list: unknown[] = ["a"];
+  list.length = 2 ** 32 - 1;
+  return list;
+})();
+const cycle = ((): unknown => {
+  const a: Record<string, unknown> = { b: [1] };
+  (a.b as unknown[]).push(a);
+  return a;
+})();
+const isoLiar = new Date(0);
+Object.defineProperty(isoLiar, "toISOString", { value: () => ({}) });
+
+/**
+ * Objects of a kind the library has no plain meaning for. (Revoked proxies are in the tables
+ * of attacks.test.ts: fast-check itself cannot hold one.)
+ */
 const exotic = fc.constantFrom<unknown>(
+  Object.create(Date.prototype),
+  Object.create(Map.prototype),
+  Object.create(Headers.prototype),
+  Object.create(Array.prototype),
+  Object.create(Object.create(null)),
+  isoLiar,
+  new Proxy({}, { ownKeys: () => ["a", "a"] }),
+  new Proxy([1, 2], {}),
+  sparse,
+  // biome-ignore lint/suspicious/noSparseArray: a hole is the point
+  ["a", , "b"],
+  cycle,
+  new Number(1),
+  new String("s"),
   new Date(0),
   /re/,
   new Map([["a", 1]]),

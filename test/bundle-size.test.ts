@@ -1,16 +1,25 @@
 // The size a browser user pays for `import { endpoint } from "rest-endpoint"`: bundled and
-// minified by esbuild, gzipped. A size, not a timing, so it belongs in the test suite.
+// minified by esbuild, gzipped, as a production build (the `production` export condition,
+// which Vite and webpack set in production builds) and as a development build. A size, not a
+// timing, so it belongs in the test suite.
 import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
 import { expect, it } from "vitest";
 
 /**
- * The budget is today's size plus a little: it stops growth. The goal of 3,000 bytes is not
- * met yet (README, "Performance"): strict RFC 6570 and the error messages cost the most.
+ * The production build, whose error messages are short: today's size plus a little, to stop
+ * growth. The goal is 3,000 bytes and is not met (docs/performance.md shows where the bytes go:
+ * without any message text the strict engine, merge and checks are about 23.5 kB minified).
+ * Raised from 8,250 when the fixes of three attacks landed (origin checks, read-once values,
+ * baseUrl paths, JSON losses, unreadable objects, engine limits, linear merges: about 950 bytes gzipped in all).
  */
-const BUDGET = 8_700;
+const PRODUCTION_BUDGET = 9_300;
+/** The development build, with full error messages: today's size plus a little, to stop growth. */
+const DEVELOPMENT_BUDGET = 12_450;
 
-async function gzippedSize(source: string): Promise<number> {
+const ENDPOINT_ONLY = 'import { endpoint } from "rest-endpoint"; globalThis.endpoint = endpoint;';
+
+async function gzippedSize(source: string, conditions: string[] = []): Promise<number> {
   const result = await build({
     stdin: { contents: source, resolveDir: new URL("..", import.meta.url).pathname, loader: "js" },
     bundle: true,
@@ -18,23 +27,32 @@ async function gzippedSize(source: string): Promise<number> {
     format: "esm",
     platform: "browser",
     target: "es2022",
+    conditions,
     write: false,
   });
   return gzipSync(result.outputFiles[0]?.contents ?? new Uint8Array(), { level: 9 }).byteLength;
 }
 
-it(`import { endpoint } stays within ${BUDGET} bytes gzipped`, async () => {
-  const size = await gzippedSize('import { endpoint } from "rest-endpoint"; globalThis.endpoint = endpoint;');
+it(`import { endpoint } stays within ${PRODUCTION_BUDGET} bytes gzipped in a production build`, async () => {
+  const size = await gzippedSize(ENDPOINT_ONLY, ["production"]);
   expect(size).toBeGreaterThan(1000);
-  expect(size).toBeLessThanOrEqual(BUDGET);
+  expect(size).toBeLessThanOrEqual(PRODUCTION_BUDGET);
+});
+
+it(`import { endpoint } stays within ${DEVELOPMENT_BUDGET} bytes gzipped in a development build`, async () => {
+  const size = await gzippedSize(ENDPOINT_ONLY);
+  expect(size).toBeGreaterThan(await gzippedSize(ENDPOINT_ONLY, ["production"]));
+  expect(size).toBeLessThanOrEqual(DEVELOPMENT_BUDGET);
+  expect(await gzippedSize(ENDPOINT_ONLY, ["development"])).toBe(size);
 });
 
 it("the adapters and the CLI are not in that bundle (tree-shaking works)", async () => {
-  const endpointOnly = await gzippedSize(
-    'import { endpoint } from "rest-endpoint"; globalThis.endpoint = endpoint;',
-  );
-  const withAdapters = await gzippedSize(
-    'import { endpoint, toCurl, toFetchArgs } from "rest-endpoint"; globalThis.x = [endpoint, toCurl, toFetchArgs];',
-  );
-  expect(withAdapters).toBeGreaterThan(endpointOnly);
+  for (const conditions of [[], ["production"]]) {
+    const endpointOnly = await gzippedSize(ENDPOINT_ONLY, conditions);
+    const withAdapters = await gzippedSize(
+      'import { endpoint, toCurl, toFetchArgs } from "rest-endpoint"; globalThis.x = [endpoint, toCurl, toFetchArgs];',
+      conditions,
+    );
+    expect(withAdapters).toBeGreaterThan(endpointOnly);
+  }
 });

@@ -9,11 +9,11 @@ import * as uriTemplate from "../dist/uri-template.js";
 const DIST = new URL("../dist/", import.meta.url);
 const PUBLIC = {
   "endpoint.d.ts": ["endpoint"],
-  "types.d.ts": ["defaults", "DEFAULTS", "merge", "parse"],
-  "to-curl.d.ts": ["toCurl"],
-  "to-fetch-args.d.ts": ["toFetchArgs"],
+  "types/endpoint.d.ts": ["defaults", "DEFAULTS", "merge", "parse"],
+  "adapters/to-curl.d.ts": ["toCurl"],
+  "adapters/to-fetch-args.d.ts": ["toFetchArgs"],
   "endpoint-error.d.ts": ["EndpointError"],
-  "uri-template.d.ts": ["parseTemplate", "expandTemplate"],
+  "template/uri-template.d.ts": ["parseTemplate", "expandTemplate"],
 };
 
 /** Each `@example` code block with the name declared right after its comment. */

@@ -1,7 +1,9 @@
-// Every error code, with the whole message a user sees.
+// Every error code, with the whole message a user sees (in the production run, the short message
+// of the production build).
 import { describe, expect, it } from "vitest";
-import { EndpointError, endpoint } from "../src/index.js";
-import { parseTemplate } from "../src/uri-template.js";
+import { EndpointError, type EndpointErrorCode, endpoint } from "../src/index.js";
+import { parseTemplate } from "../src/template/uri-template.js";
+import { expectMessage, productionMessage } from "./helpers.js";
 
 describe("EndpointError", () => {
   it.each<[string, () => unknown, string]>([
@@ -52,7 +54,7 @@ describe("EndpointError", () => {
     [
       "invalid_base_url",
       () => endpoint("GET /x", { baseUrl: "api.example.com" }),
-      'Invalid baseUrl "api.example.com": it is not an absolute URL (no scheme); use an absolute URL such as "https://github.example.com/api/v3", or "" for relative urls.',
+      'Invalid baseUrl "api.example.com": it is not an absolute URL with an http: or https: scheme and a host; use an absolute URL such as "https://github.example.com/api/v3", or "" for relative urls.',
     ],
     [
       "invalid_options",
@@ -68,7 +70,13 @@ describe("EndpointError", () => {
     }
     expect(error).toBeInstanceOf(EndpointError);
     expect(error).toBeInstanceOf(Error);
-    expect(error).toMatchObject({ name: "EndpointError", code, message });
+    // The production build's message is the code and a pointer to the docs.
+    const index = (error as EndpointError).index;
+    expect(error).toMatchObject({
+      name: "EndpointError",
+      code,
+      message: __DEV__ ? message : productionMessage(code as EndpointErrorCode, index),
+    });
   });
 
   it("template errors carry the index; others do not", () => {
@@ -96,6 +104,6 @@ describe("EndpointError", () => {
     }
     expect(error?.code).toBe("invalid_template");
     expect(error?.message.length).toBeLessThan(300);
-    expect(error?.message).toContain(`…"${"x".repeat(40)}{" at index 100001`);
+    expectMessage(error as EndpointError, `…"${"x".repeat(40)}{" at index 100001`);
   });
 });

@@ -3,6 +3,7 @@
 // dot segments in any spelling.
 import { describe, expect, it } from "vitest";
 import { endpoint } from "../src/index.js";
+import { expandTemplate } from "../src/template/uri-template.js";
 import { expectEndpointError } from "./helpers.js";
 
 const BREAKS = ["a\r\nx-evil: 1", "a\nx-evil: 1", "a\rx-evil: 1", "a\0b", "a\r\n\r\nbody"];
@@ -133,8 +134,14 @@ describe("no dot segment made by a value, in any spelling", () => {
     expect(endpoint("GET /r/{.x}", { x: "json" }).url).toBe("https://api.github.com/r/.json");
   });
 
-  it("dot segments written in the template itself are the route's own and kept", () => {
-    expect(endpoint("GET /r/../x/{y}", { y: "a" }).url).toBe("https://api.github.com/r/../x/a");
-    expectEndpointError(() => endpoint("GET /r/../x/{+y}", { y: "../b" }), "invalid_parameter");
+  it("a dot segment written in a route itself is refused: URL parsers resolve it away, curl does not", () => {
+    expectEndpointError(() => endpoint("GET /r/../x/{y}", { y: "a" }), "invalid_template");
+    expectEndpointError(() => endpoint("GET /r/./x", {}), "invalid_template");
+    expectEndpointError(() => endpoint("GET /r/%2e%2E/x", {}), "invalid_template");
+    // A value can no longer trade places with the route's own dot segment (it once pushed it
+    // into the query with a reserved "?", keeping the count of dot segments equal).
+    expectEndpointError(() => endpoint("GET /repos/{+path}/../x", { path: "a/..?" }), "invalid_template");
+    // Only in routes: the RFC 6570 engine expands what the template says.
+    expect(expandTemplate("/r/../x/{y}", { y: "a" })).toBe("/r/../x/a");
   });
 });

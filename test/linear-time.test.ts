@@ -3,7 +3,7 @@
 // shapes include those of the ReDoS advisory against @octokit/endpoint (GHSA-x4c5-c7rf-jjgv).
 import { describe, expect, it } from "vitest";
 import { endpoint } from "../src/index.js";
-import { parseTemplate } from "../src/uri-template.js";
+import { parseTemplate } from "../src/template/uri-template.js";
 
 let unique = 0;
 /** Routes are cached: a fresh suffix makes every run compile again. */

@@ -1,10 +1,11 @@
 // Promise 1 of SECURITY.md: whatever goes in, the only thing thrown is an EndpointError.
 // `npm test` runs 10,000 cases per entry point; `npm run fuzz` sets FUZZ_RUNS to a million.
-// Getters that throw are left aside: such an error is the caller's own and passes through.
+// Getters that throw are left aside here: test/attack-classes.test.ts checks that what they throw
+// becomes the cause of an invalid_options EndpointError.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { EndpointError, endpoint, toCurl, toFetchArgs } from "../src/index.js";
-import { expandTemplate, parseTemplate } from "../src/uri-template.js";
+import { expandTemplate, parseTemplate } from "../src/template/uri-template.js";
 import { hostileOptions, hostileRoute, hostileTemplate, hostileValue } from "./arbitraries.js";
 
 const runs = Number(process.env.FUZZ_RUNS ?? 10_000);

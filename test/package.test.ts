@@ -2,19 +2,22 @@ import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import packageJson from "../package.json" with { type: "json" };
+import { productionMessage } from "./helpers.js";
 
 const SRC = new URL("../src/", import.meta.url);
 /** The command line may use Node; everything else must run unchanged in any runtime. */
-const NODE_ONLY = new Set(["cli.ts", "bin.ts"]);
+const NODE_ONLY = "cli/";
 
 describe("package", () => {
   it("library code uses no Node built-ins", () => {
-    const files = readdirSync(SRC).filter((file) => file.endsWith(".ts") && !NODE_ONLY.has(file));
-    expect(files.length).toBeGreaterThan(15);
+    const files = (readdirSync(SRC, { recursive: true }) as string[]).filter(
+      (file) => file.endsWith(".ts") && !file.startsWith(NODE_ONLY),
+    );
+    expect(files.length).toBeGreaterThan(25);
     for (const file of files) {
       const text = readFileSync(new URL(file, SRC), "utf8");
       expect(text, file).not.toMatch(/from "node:|require\(|\bprocess\.|\bBuffer\b|__dirname/);
-      expect(text, file).not.toMatch(/from "\.\/(cli|bin)\.js"/);
+      expect(text, file).not.toMatch(/from "[./]*\/cli\//);
     }
   });
 
@@ -24,8 +27,16 @@ describe("package", () => {
     expect(packageJson.sideEffects).toBe(false);
     expect(packageJson.engines.node).toBe(">=20");
     expect(Object.keys(packageJson.exports)).toEqual([".", "./uri-template", "./package.json"]);
-    expect(Object.keys(packageJson.exports["."])[0]).toBe("types");
-    expect(Object.keys(packageJson.exports["./uri-template"])[0]).toBe("types");
+    // Types first; the production build for the `production` condition, full messages otherwise.
+    for (const entry of ["index", "uri-template"]) {
+      const subpath = entry === "index" ? "." : `./${entry}`;
+      expect(packageJson.exports[subpath as "."]).toEqual({
+        types: `./dist/${entry}.d.ts`,
+        production: `./dist/production/${entry}.js`,
+        development: `./dist/${entry}.js`,
+        default: `./dist/${entry}.js`,
+      });
+    }
   });
 
   it("the user-agent and VERSION carry package.json's version", async () => {
@@ -49,10 +60,56 @@ describe("package", () => {
     expect(files).toContain("dist/index.js");
     expect(files).toContain("dist/index.d.ts");
     expect(files).toContain("dist/uri-template.js");
+    expect(files).toContain("dist/production/index.js");
+    expect(files).toContain("dist/production/uri-template.js");
     expect(files).toContain("dist/bin.js");
+    expect(files).toContain("docs/errors.md");
     expect(files).toContain("README.md");
     expect(files).toContain("LICENSE");
     for (const file of files)
-      expect(file).toMatch(/^(dist\/[\w-]+\.(js|d\.ts)|README\.md|LICENSE|package\.json)$/);
+      expect(file).toMatch(
+        /^(dist\/([a-z]+\/)?[\w-]+\.(js|d\.ts)|docs\/errors\.md|README\.md|LICENSE|package\.json)$/,
+      );
+  });
+
+  it("the production build has short messages, each pointing at a section of docs/errors.md", async () => {
+    const production: typeof import("../src/index.js") = await import(
+      new URL("../dist/production/index.js", import.meta.url).href
+    );
+    let error: unknown;
+    try {
+      production.endpoint("GET /repos/{owner}/{repo}", { owner: "octokit" } as never);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(production.EndpointError);
+    expect((error as Error).message).toBe(productionMessage("missing_parameter"));
+    // No message text is left in the code (the first words of messages, as the sources write them).
+    for (const file of readdirSync(new URL("../dist/production/", import.meta.url))) {
+      const text = readFileSync(new URL(`../dist/production/${file}`, import.meta.url), "utf8");
+      expect(text, file).not.toMatch(
+        /Invalid (URI template|route|baseUrl|header name|url)|Missing parameter|Unsupported method|Parameter \$|Header \$|must be a|cannot be listed|which JSON cannot/,
+      );
+    }
+  });
+
+  it("the published declarations do not mention the build-time constant __DEV__", () => {
+    const dist = new URL("../dist/", import.meta.url);
+    const declarations = (readdirSync(dist, { recursive: true }) as string[]).filter((file) =>
+      file.endsWith(".d.ts"),
+    );
+    expect(declarations.length).toBeGreaterThan(10);
+    for (const file of declarations)
+      expect(readFileSync(new URL(file, dist), "utf8"), file).not.toMatch(/__DEV__/);
+  });
+
+  it("docs/errors.md explains every error code, one section each", () => {
+    const source = readFileSync(new URL("endpoint-error.ts", SRC), "utf8");
+    const union = /export type EndpointErrorCode =([^;]+);/.exec(source)?.[1] ?? "";
+    const codes = [...union.matchAll(/"(\w+)"/g)].map((match) => match[1]);
+    expect(codes.length).toBeGreaterThan(5);
+    const docs = readFileSync(new URL("../docs/errors.md", import.meta.url), "utf8");
+    const sections = [...docs.matchAll(/^## (\S+)$/gm)].map((match) => match[1]);
+    expect(sections).toEqual(codes);
   });
 });

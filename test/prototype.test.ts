@@ -2,6 +2,7 @@
 // and `prototype` keys are plain data.
 import { afterEach, describe, expect, it } from "vitest";
 import { type Endpoint, EndpointError, endpoint, VERSION } from "../src/index.js";
+import { expectEndpointError } from "./helpers.js";
 
 const polluted = (): boolean => "polluted" in {};
 
@@ -56,7 +57,7 @@ describe("prototype keys are data", () => {
   it("defaults keep prototype keys as own data", () => {
     const api = endpoint.defaults(JSON.parse('{"__proto__": {"owner": "evil"}}'));
     expect(Object.getPrototypeOf(api.DEFAULTS)).toBe(Object.prototype);
-    expect(() => api("GET /repos/{owner}")).toThrow(/Missing parameter "owner"/);
+    expectEndpointError(() => api("GET /repos/{owner}"), "missing_parameter", /Missing parameter "owner"/);
   });
 
   it("prototype keys in any position change neither the builder's defaults nor another call", () => {

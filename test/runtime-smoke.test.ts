@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { expect, it } from "vitest";
 import packageJson from "../package.json" with { type: "json" };
 import * as lib from "../src/index.js";
-import * as uriTemplate from "../src/uri-template.js";
+import * as uriTemplate from "../src/template/uri-template.js";
 import { runSmoke } from "./runtimes/smoke.js";
 
 const FIXTURES = [

@@ -1,7 +1,7 @@
 /** Runs the smoke table and the conformance data against one implementation. */
 export declare function runSmoke(
   lib: typeof import("../../src/index.js"),
-  uriTemplate: typeof import("../../src/uri-template.js"),
+  uriTemplate: typeof import("../../src/template/uri-template.js"),
   conformance: Record<string, unknown>,
   version: string,
 ): { passed: number; failed: string[] };

@@ -46,6 +46,18 @@ endpoint("GET /n/{id}", { id: { a: 1 } });
 endpoint("POST /things/{a}", { a: 1, title: "t", mediaType: { format: "raw" }, headers: { "x-a": "1" } });
 // @ts-expect-error: baseUrl is a string
 endpoint("GET /x", { baseUrl: 1 });
+// Beside a route, method and url are parameters like any other: any value, the route decides.
+endpoint("GET /x", { method: "DELETE", url: "https://elsewhere.example" });
+endpoint("POST /x", { method: 1, url: ["a"] });
+endpoint("GET /search{?url}", { url: ["a", "b"] });
+// @ts-expect-error: a url named in the route is a template value like any other: no nested maps
+endpoint("GET /search{?url}", { url: { a: { b: 1 } } });
+// Without a route they are the request's own method and url, typed.
+endpoint({ method: "POST", url: "/x", title: "t" });
+// @ts-expect-error: url is a string
+endpoint({ url: 1 });
+// @ts-expect-error: method is a string
+endpoint({ method: 1, url: "/x" });
 
 // 2. GitHub's routes: query and body parameters from the API description.
 endpoint("GET /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", state: "open", per_page: 100 });
@@ -57,7 +69,29 @@ endpoint("POST /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", title: "B
 // @ts-expect-error: title is required by the API
 endpoint("POST /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", body: "no title" });
 endpoint("POST /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", title: "t", custom: 1 });
-// A body that parameters cannot carry is typed in data: a field named like an option key (url)...
+// Beside a route, url and method are parameters: GitHub's body fields named url are typed as such.
+endpoint("PATCH /repos/{owner}/{repo}/hooks/{hook_id}/config", {
+  owner: "o",
+  repo: "r",
+  hook_id: 1,
+  url: "https://hook.example",
+});
+endpoint("PATCH /orgs/{org}/hooks/{hook_id}/config", { org: "o", hook_id: 1, url: "https://hook.example" });
+endpoint("PATCH /app/hook/config", { url: "https://hook.example", content_type: "json" });
+const registry = { registry_type: "npm_registry", visibility: "all" } as const;
+endpoint("POST /orgs/{org}/private-registries", { org: "o", ...registry, url: "https://npm.example.com" });
+endpoint("PATCH /orgs/{org}/private-registries/{secret_name}", {
+  org: "o",
+  secret_name: "NPM_TOKEN",
+  url: "https://npm.example.com",
+});
+// @ts-expect-error: the hook's url is a string
+endpoint("PATCH /repos/{owner}/{repo}/hooks/{hook_id}/config", { owner: "o", repo: "r", hook_id: 1, url: 1 });
+// @ts-expect-error: url is required by the API (without data)
+endpoint("POST /orgs/{org}/private-registries", { org: "o", ...registry });
+// @ts-expect-error: the registry's url is a string
+endpoint("PATCH /orgs/{org}/private-registries/{secret_name}", { org: "o", secret_name: "S", url: null });
+// The body can still come whole as data, typed where the map knows it: with a field named url...
 endpoint("PATCH /repos/{owner}/{repo}/hooks/{hook_id}/config", {
   owner: "o",
   repo: "r",
@@ -71,14 +105,12 @@ endpoint("PATCH /repos/{owner}/{repo}/hooks/{hook_id}/config", {
   // @ts-expect-error: the hook's url is a string
   data: { url: 1 },
 });
-// A required field named like an option key can only travel in data, so data is required.
 endpoint("POST /orgs/{org}/private-registries", {
   org: "o",
   data: { registry_type: "npm_registry", url: "https://npm.example.com", visibility: "all" },
 });
-const registry = { registry_type: "npm_registry", visibility: "all" } as const;
-// @ts-expect-error: data is required: url cannot be a parameter
-endpoint("POST /orgs/{org}/private-registries", { org: "o", ...registry });
+// @ts-expect-error: data holds the whole body, url included
+endpoint("POST /orgs/{org}/private-registries", { org: "o", data: registry });
 // ...or a JSON body the description gives several shapes.
 endpoint("PUT /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks/contexts", {
   owner: "o",
@@ -137,6 +169,31 @@ const further = repo.defaults({ issue_number: 1 });
 further("GET /repos/{owner}/{repo}/issues/{issue_number}");
 const plain: Endpoint = endpoint;
 plain("GET /x");
+// defaults and merge with a route: method and url are parameters; without one, options.
+const hooks = endpoint.defaults("PATCH /repos/{owner}/{repo}/hooks/{hook_id}/config", {
+  owner: "o",
+  repo: "r",
+  url: "https://hook.example",
+  method: 1,
+});
+hooks("PATCH /repos/{owner}/{repo}/hooks/{hook_id}/config", { hook_id: 1 });
+const registries = endpoint.defaults("POST /orgs/{org}/private-registries", {
+  url: "https://npm.example.com",
+});
+registries("POST /orgs/{org}/private-registries", { org: "o", ...registry });
+const moved = endpoint.defaults({ method: "POST", url: "https://npm.example.com" });
+// @ts-expect-error: the defaults' url is the request's url, not the registry's: url is still needed
+moved("POST /orgs/{org}/private-registries", { org: "o", ...registry });
+// @ts-expect-error: without a route, url is a string
+endpoint.defaults({ url: 1 });
+// @ts-expect-error: beside a route, baseUrl is still an option: a string
+endpoint.defaults("GET /x", { baseUrl: 1 });
+endpoint.merge("GET /x", { method: "DELETE", url: 1 });
+endpoint.merge({ method: "POST", url: "/x" });
+// @ts-expect-error: without a route, method is a string
+endpoint.merge({ method: 1 });
+// @ts-expect-error: beside a route, headers are still an option
+endpoint.merge("GET /x", { headers: 1 });
 
 // 4. Results: a lowercase method of the route, and a body only where one can be.
 const get = endpoint("GET /x");
@@ -149,5 +206,20 @@ const body: unknown = post.body;
 const bare = endpoint("/rate_limit");
 assert<Equal<typeof bare.method, "get">>();
 const anyRoute: RequestOptions = endpoint(String("GET /x") as string, { q: 1 });
+const anyRouteResult = endpoint(String("GET /x") as string, { q: 1, method: 2 });
+assert<Equal<typeof anyRouteResult, RequestOptions>>();
+// method in the options is a parameter: the result keeps the route's.
+const withMethod = endpoint("GET /x", { method: "DELETE" });
+assert<Equal<typeof withMethod.method, "get">>();
+// @ts-expect-error: still a GET result, with no body
+withMethod.body;
+const hookConfig = endpoint("PATCH /repos/{owner}/{repo}/hooks/{hook_id}/config", {
+  owner: "o",
+  repo: "r",
+  hook_id: 1,
+  url: "https://hook.example",
+  method: "GET",
+});
+assert<Equal<typeof hookConfig.method, "patch">>();
 
 export { anyRoute, body };

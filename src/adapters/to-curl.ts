@@ -1,0 +1,102 @@
+import { EndpointError } from "../endpoint-error.js";
+import { quote } from "../shared/describe-value.js";
+import type { RequestOptions } from "../types/request.js";
+import { readRequestOptions, serializeBody, writingBody } from "./to-fetch-args.js";
+
+/**
+ * A `curl` command for request options that a POSIX shell runs as is, whatever the values
+ * hold: every argument is single-quoted, and a byte body is piped in through `printf`.
+ * curl's own default headers (`accept`, `user-agent`, `content-type`) are switched off when the
+ * options do not set them, so the server sees exactly the described request. The options are
+ * checked first, as they may have been built or changed by hand: an unknown method, a url
+ * that is not http(s) or a path, or a header that is not a token with a sendable value is an
+ * `EndpointError`, never part of a command.
+ *
+ * @example
+ * ```ts
+ * toCurl(endpoint("GET /repos/{owner}/{repo}", { owner: "o", repo: "r" }));
+ * // "curl --globoff --path-as-is -X GET 'https://api.github.com/repos/o/r' -H 'accept: application/vnd.github.v3+json' -H 'user-agent: rest-endpoint/1.0.0'"
+ * ```
+ */
+export function toCurl(options: RequestOptions): string {
+  const request = readRequestOptions(options, "toCurl");
+  // The method is one of six fixed words, so it needs no quoting.
+  const { method, headers, names } = request;
+  const args = ["curl", "--globoff", "--path-as-is"];
+  args.push(method === "HEAD" ? "--head" : `-X ${method}`, shellQuote(request.url));
+  for (const name of Object.keys(headers)) {
+    const value = headers[name] as string;
+    if (/[^\t\x20-\x7e]/.test(value)) {
+      throw new EndpointError(
+        "invalid_header",
+        __DEV__
+          ? `Header ${quote(name)} has a value beyond ASCII: a shell command carries it as UTF-8, so curl would send other bytes than fetch or a raw message; percent-encode it or use another client.`
+          : "",
+      );
+    }
+    // curl reads `name:` followed by nothing but white space as "remove this header"; `name;`
+    // sends it empty, which is what such a value is (HTTP trims it).
+    args.push("-H", shellQuote(value.trim() === "" ? `${name};` : `${name}: ${value}`));
+  }
+  for (const name of ["accept", "user-agent"]) if (!names.has(name)) args.push("-H", shellQuote(`${name}:`));
+  if (!request.hasBody) return args.join(" ");
+
+  if (!names.has("content-type")) args.push("-H", shellQuote("content-type:"));
+  // curl asks for `Expect: 100-continue` before a large body: not part of the described request.
+  if (!names.has("expect")) args.push("-H", shellQuote("expect:"));
+  return writingBody(() => {
+    const serialized = serializeBody(request.body);
+    // A shell argument cannot hold NUL, nor more than 128 KiB on Linux: such text goes through
+    // printf (a shell builtin, so no argument limit) like bytes do.
+    if (typeof serialized === "string" && !serialized.includes("\0") && serialized.length <= MAX_ARGUMENT) {
+      args.push("--data-raw", shellQuote(serialized));
+      return args.join(" ");
+    }
+    const bytes = toBytes(serialized);
+    if (bytes === undefined) {
+      throw new EndpointError(
+        "invalid_options",
+        __DEV__
+          ? "toCurl cannot write a Blob, FormData or stream body into a command; pass text or bytes as data."
+          : "",
+      );
+    }
+    args.push("--data-binary", "@-");
+    return `printf ${shellQuote(printfEscape(bytes))} | ${args.join(" ")}`;
+  });
+}
+
+/** Characters of text in one argument: at three UTF-8 bytes each, well under Linux's 128 KiB. */
+const MAX_ARGUMENT = 32 * 1024;
+
+/** Single quotes keep every character literal in a POSIX shell; a quote itself is `'\''`. */
+export function shellQuote(text: string): string {
+  return `'${text.replaceAll("'", "'\\''")}'`;
+}
+
+/** A body as the bytes a client sends; `undefined` for blobs, forms and streams. */
+export function toBytes(body: unknown): Uint8Array | undefined {
+  if (typeof body === "string") return new TextEncoder().encode(body);
+  if (body instanceof ArrayBuffer) return new Uint8Array(body);
+  if (ArrayBuffer.isView(body)) return new Uint8Array(body.buffer, body.byteOffset, body.byteLength);
+  if (typeof URLSearchParams !== "undefined" && body instanceof URLSearchParams) {
+    return new TextEncoder().encode(body.toString());
+  }
+  return undefined;
+}
+
+/**
+ * A printf format that writes exactly these bytes: printable ASCII as is, the rest as octal.
+ * A leading `-` is octal too: printf would read the format as an option and write nothing.
+ */
+function printfEscape(bytes: Uint8Array): string {
+  let out = "";
+  for (const [index, byte] of bytes.entries()) {
+    if (byte === 0x25) out += "%%";
+    else if (byte === 0x2d && index === 0) out += "\\055";
+    else if (byte === 0x5c) out += "\\\\";
+    else if (byte >= 0x20 && byte < 0x7f) out += String.fromCharCode(byte);
+    else out += `\\${byte.toString(8).padStart(3, "0")}`;
+  }
+  return out;
+}

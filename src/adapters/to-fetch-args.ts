@@ -1,0 +1,480 @@
+import { EndpointError } from "../endpoint-error.js";
+import { checkJsonLeaf, MAX_JSON_DEPTH, notJson } from "../options/check-json-body.js";
+import { checkHeaderValue } from "../options/headers.js";
+import { describe, quote } from "../shared/describe-value.js";
+import { isArray, isPlainObject, setOwn, snapshot } from "../shared/object.js";
+import type { RequestOptions } from "../types/request.js";
+
+/** The `init` argument of the WHATWG `fetch` for request options. */
+export interface FetchInit {
+  method: string;
+  headers: Record<string, string>;
+  body?:
+    | string
+    | ArrayBuffer
+    | ArrayBufferView<ArrayBuffer>
+    | Blob
+    | FormData
+    | URLSearchParams
+    | ReadableStream;
+}
+
+/**
+ * Request options as the arguments of the WHATWG `fetch`: the method uppercase, a copy of the
+ * headers, and the body serialized (strings, bytes, blobs, forms and streams as they are;
+ * anything else as JSON). GET and HEAD never carry a body. `request` is not read: spread
+ * whatever your client needs from it into `init` yourself. The options are checked first, as
+ * they may have been built or changed by hand (see `readRequestOptions`).
+ *
+ * @example
+ * ```ts
+ * const [url, init] = toFetchArgs(endpoint("POST /markdown", { text: "**hi**" }));
+ * url; // "https://api.github.com/markdown"
+ * init.method; // "POST"
+ * init.headers["content-type"]; // "application/json; charset=utf-8"
+ * init.body; // '{"text":"**hi**"}'
+ * const response = await fetch(url, init);
+ * ```
+ */
+export function toFetchArgs(options: RequestOptions): [url: string, init: FetchInit] {
+  const request = readRequestOptions(options, "toFetchArgs");
+  const init: FetchInit = { method: request.method, headers: request.headers };
+  if (request.hasBody) {
+    const body = serializeBody(request.body);
+    // fetch labels a string body `text/plain` when no content-type is set (as for the empty
+    // body of PUT and PATCH); as bytes it goes out with no content-type, as described.
+    init.body =
+      typeof body === "string" && !request.names.has("content-type") ? new TextEncoder().encode(body) : body;
+  }
+  return [request.url, init];
+}
+
+/** Request options as an adapter reads them: checked, own properties only, each read once. */
+export interface AdapterInput {
+  /** Uppercase, one of the six supported methods. */
+  method: "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE";
+  url: string;
+  /** The request target of the url: its path and query, as a URL parser reads them. */
+  target: string;
+  /** The url's host (with a port when it has one); `undefined` for a relative url. */
+  host: string | undefined;
+  /** A fresh copy, names as given: each a token, each value a string that can be sent. */
+  headers: Record<string, string>;
+  /** The header names in lowercase, for lookups that must ignore case. */
+  names: ReadonlySet<string>;
+  /** True when a body is given and the method sends one (GET and HEAD never do). */
+  hasBody: boolean;
+  body: unknown;
+}
+
+const METHODS: ReadonlyMap<string, AdapterInput["method"]> = new Map(
+  (["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"] as const).map((m) => [m.toLowerCase(), m]),
+);
+
+// Single character classes anchored at both ends: a linear scan, nothing to backtrack over.
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+const ASCII_LETTERS = /^[A-Za-z]+$/;
+const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
+
+/**
+ * Checks request options that may have been built or changed by hand, as an adapter must
+ * before it writes them into a command or a message: a plain object whose `method` is one of
+ * the six (either case), whose `url` is an http(s) URL or a path that every client reads the
+ * same way, and whose `headers` are tokens with sendable string values. Own properties only,
+ * each read once, so neither a polluted prototype nor a getter can change what was checked.
+ */
+export function readRequestOptions(options: unknown, adapter: string): AdapterInput {
+  if (!isPlainObject(options)) {
+    throw new EndpointError(
+      "invalid_options",
+      __DEV__
+        ? `${adapter} takes request options (an object such as endpoint() returns), got ${describe(options)}.`
+        : "",
+    );
+  }
+  const read = snapshot(options, __DEV__ ? "the request options" : "");
+  const method = readMethod(read.method, adapter);
+  const url = read.url;
+  const { target, host } = readUrl(url, adapter);
+  const { headers, names } = readHeaders(read.headers, adapter);
+  const body = read.body;
+  const hasBody = body !== undefined && method !== "GET" && method !== "HEAD";
+  return { method, url: url as string, target, host, headers, names, hasBody, body };
+}
+
+function readMethod(method: unknown, adapter: string): AdapterInput["method"] {
+  // Letters only before lowercasing: toLowerCase maps a Kelvin sign to "k".
+  const known =
+    typeof method === "string" && ASCII_LETTERS.test(method) ? METHODS.get(method.toLowerCase()) : undefined;
+  if (known !== undefined) return known;
+  throw new EndpointError(
+    "unsupported_method",
+    __DEV__
+      ? `Unsupported method ${typeof method === "string" ? quote(method) : describe(method)} in the request options given to ${adapter}: use one of GET, HEAD, POST, PUT, PATCH, DELETE.`
+      : "",
+  );
+}
+
+function readUrl(url: unknown, adapter: string): { target: string; host: string | undefined } {
+  if (typeof url !== "string") {
+    throw new EndpointError(
+      "invalid_options",
+      __DEV__
+        ? `url must be a string such as "https://api.github.com/user" or "/user" in the request options given to ${adapter}, got ${describe(url)}.`
+        : "",
+    );
+  }
+  // `problem` is given as `__DEV__ ? "..." : ""`.
+  const invalid = (problem: string): EndpointError =>
+    new EndpointError(
+      "invalid_options",
+      __DEV__ ? `Invalid url ${quote(url)} in the request options given to ${adapter}: it ${problem}.` : "",
+    );
+  if (url === "") {
+    throw invalid(
+      __DEV__
+        ? 'is empty; give an absolute URL such as "https://api.github.com/user" or a path such as "/user"'
+        : "",
+    );
+  }
+  for (let i = 0; i < url.length; i++) {
+    const code = url.charCodeAt(i);
+    if (code > 0x20 && code < 0x7f && code !== 0x5c) continue;
+    // A URL parser drops tabs and line breaks, trims spaces and reads "\" as "/", while curl and
+    // a raw message send them as written: the clients would disagree on where the request goes.
+    throw invalid(
+      __DEV__
+        ? `holds ${code === 0x5c ? '"\\"' : `U+${code.toString(16).toUpperCase().padStart(4, "0")}`} at index ${i}; white space, control characters, "\\" and non-ASCII characters are not allowed: percent-encode them, and write an international host name in its xn-- form`
+        : "",
+    );
+  }
+
+  let parsed: URL;
+  let pathStart: number;
+  if (url.startsWith("/")) {
+    if (url.startsWith("//")) {
+      throw invalid(
+        __DEV__
+          ? 'starts with "//", which names a host rather than a path; give a path with one leading "/"'
+          : "",
+      );
+    }
+    parsed = parseUrl(url, "http://relative.invalid", invalid);
+    pathStart = 0;
+  } else {
+    const scheme = SCHEME.exec(url)?.[0].toLowerCase();
+    if (scheme === undefined) {
+      throw invalid(
+        __DEV__
+          ? 'is neither an absolute URL such as "https://api.github.com/user" nor a path that starts with "/"'
+          : "",
+      );
+    }
+    if (scheme !== "http:" && scheme !== "https:") {
+      throw invalid(__DEV__ ? `has the scheme "${scheme}", but an HTTP request needs http: or https:` : "");
+    }
+    // "http:/x" and "http:///x" name the host x to a URL parser, and something else to curl.
+    if (!url.startsWith("//", scheme.length)) {
+      throw invalid(__DEV__ ? `must name its host right after "${scheme}//"` : "");
+    }
+    pathStart = endOfPart(url, scheme.length + 2, "/?#");
+    if (pathStart === scheme.length + 2) throw invalid(__DEV__ ? "has no host" : "");
+    parsed = parseUrl(url, undefined, invalid);
+    // curl sends credentials as basic auth, fetch refuses them, a raw message drops them.
+    if (url.slice(scheme.length + 2, pathStart).includes("@")) {
+      throw invalid(
+        __DEV__ ? "holds credentials (user:password@); send them in an authorization header" : "",
+      );
+    }
+    if (url.startsWith("//", pathStart)) {
+      throw invalid(__DEV__ ? 'has a path that starts with "//", which names a host rather than a path' : "");
+    }
+  }
+  const path = url.slice(pathStart, endOfPart(url, pathStart, "?#")) || "/";
+  if (parsed.pathname !== path) {
+    throw invalid(
+      __DEV__
+        ? `has the path ${quote(path)}, which a URL parser reads as ${quote(parsed.pathname)} (it resolves "." and ".." segments and percent-encodes some characters), so clients would send different paths; remove the dot segments and percent-encode such characters`
+        : "",
+    );
+  }
+  // The query as written (visible ASCII, checked above), as curl sends it: a URL parser would
+  // percent-encode some characters, or drop a lone "?".
+  const query = url.slice(endOfPart(url, pathStart, "?#"), endOfPart(url, pathStart, "#"));
+  return { target: parsed.pathname + query, host: pathStart === 0 ? undefined : parsed.host };
+}
+
+function parseUrl(url: string, base: string | undefined, invalid: (problem: string) => EndpointError): URL {
+  try {
+    return new URL(url, base);
+  } catch {
+    throw invalid(__DEV__ ? "does not parse as a URL (check the host and the port)" : "");
+  }
+}
+
+/** The index of the first of `stops` at or after `from`, or the length. */
+function endOfPart(text: string, from: number, stops: string): number {
+  for (let i = from; i < text.length; i++) if (stops.includes(text[i] as string)) return i;
+  return text.length;
+}
+
+function readHeaders(
+  input: unknown,
+  adapter: string,
+): { headers: Record<string, string>; names: Set<string> } {
+  if (!isPlainObject(input)) {
+    throw new EndpointError(
+      "invalid_options",
+      __DEV__
+        ? `headers must be a plain object of strings, such as { accept: "application/json" }, in the request options given to ${adapter}; got ${describe(input)}.`
+        : "",
+    );
+  }
+  const read = snapshot(input, __DEV__ ? "headers" : "");
+  const headers: Record<string, string> = {};
+  const names = new Map<string, string>();
+  for (const name of Object.keys(read)) {
+    // Checked as written, before any lowercasing: a Kelvin sign lowercases to a "k".
+    if (!TOKEN.test(name)) {
+      throw new EndpointError(
+        "invalid_header",
+        __DEV__
+          ? `Invalid header name ${quote(name)} in the request options given to ${adapter}: a name is a token of letters, digits and !#$%&'*+-.^_\`|~ only.`
+          : "",
+      );
+    }
+    const value = read[name];
+    if (typeof value !== "string") {
+      throw new EndpointError(
+        "invalid_header",
+        __DEV__
+          ? `Header ${quote(name)} has the value ${describe(value)} in the request options given to ${adapter}: a header value must be a string here, as endpoint() returns.`
+          : "",
+      );
+    }
+    checkHeaderValue(name, value);
+    const lower = name.toLowerCase();
+    const first = names.get(lower);
+    if (first !== undefined) {
+      throw new EndpointError(
+        "invalid_header",
+        __DEV__
+          ? `Headers ${quote(first)} and ${quote(name)} in the request options given to ${adapter} differ only in case, so clients would send two of them or join them; keep one.`
+          : "",
+      );
+    }
+    names.set(lower, name);
+    setOwn(headers, name, value);
+  }
+  return { headers, names: new Set(names.keys()) };
+}
+
+/**
+ * Values JSON may write for one body. A body that shares a subtree is written once per path to
+ * it, so sharing can make the text exponential in the body's size: past this, it is refused.
+ */
+const MAX_JSON_VALUES = 1_000_000;
+
+// JSON.stringify calls a toJSON it finds on a value's prototype: one that other code put on a
+// built-in prototype would rewrite every body.
+const PROTOTYPES: readonly object[] = [
+  Object.prototype,
+  Array.prototype,
+  String.prototype,
+  Number.prototype,
+  Boolean.prototype,
+  BigInt.prototype,
+];
+
+/**
+ * A body as bytes or text that a client sends unchanged; everything else becomes JSON text.
+ * JSON must say what the caller meant: NaN and infinities (which `JSON.stringify` writes as
+ * `null`), functions and symbols (which it drops), holes, cycles and nesting too deep to write
+ * are `invalid_parameter`, naming where they are. BigInts are written as decimal strings.
+ */
+export function serializeBody(body: unknown): NonNullable<FetchInit["body"]> {
+  return writingBody(() => serialize(body));
+}
+
+/**
+ * Runs `write` over a body: whatever it throws that is not an `EndpointError` (a revoked
+ * Proxy, a detached buffer, a string too long for the engine) becomes `invalid_parameter`
+ * with the thrown value as its `cause`.
+ */
+export function writingBody<T>(write: () => T): T {
+  try {
+    return write();
+  } catch (error) {
+    if (error instanceof EndpointError) throw error;
+    throw Object.assign(
+      notJson(
+        "body",
+        __DEV__ ? "cannot be written (its value cannot be read, or it is too large): pass plain data" : "",
+      ),
+      { cause: error },
+    );
+  }
+}
+
+function serialize(body: unknown): NonNullable<FetchInit["body"]> {
+  if (typeof body === "string" || body instanceof ArrayBuffer) return body;
+  if (ArrayBuffer.isView(body)) return body as ArrayBufferView<ArrayBuffer>;
+  if (
+    (typeof Blob !== "undefined" && body instanceof Blob) ||
+    (typeof FormData !== "undefined" && body instanceof FormData) ||
+    (typeof URLSearchParams !== "undefined" && body instanceof URLSearchParams) ||
+    (typeof ReadableStream !== "undefined" && body instanceof ReadableStream)
+  ) {
+    return body;
+  }
+  return toJson(body);
+}
+
+/**
+ * `JSON.stringify` with a replacer that sees every value after `toJSON`, so its checks cover
+ * class instances and `toJSON` results too, and the text is exactly what JSON writes. The
+ * replacer is called depth first: the objects still open are a stack, and the holder of each
+ * call is on it, so a cycle is a value already open.
+ */
+function toJson(body: unknown): string {
+  if (PROTOTYPES.some((prototype) => Object.hasOwn(prototype, "toJSON"))) {
+    throw notJson(
+      "body",
+      __DEV__
+        ? "cannot be written: a built-in prototype has a toJSON (polluted), which would rewrite it"
+        : "",
+    );
+  }
+  let count = 0;
+  const open: object[] = [];
+  const paths: string[] = [];
+  const onStack = new Set<object>();
+  let started = false;
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(body, function (this: unknown, key: string, value: unknown): unknown {
+      let path = "body";
+      if (++count > MAX_JSON_VALUES) {
+        throw notJson(
+          "body",
+          __DEV__
+            ? `writes more than ${MAX_JSON_VALUES} values as JSON (shared parts are written once per path): send less`
+            : "",
+        );
+      }
+      if (started) {
+        while (open.length > 0 && open[open.length - 1] !== this) {
+          onStack.delete(open.pop() as object);
+          paths.pop();
+        }
+        // Paths name a value in messages only: production builds do not make them.
+        if (__DEV__) {
+          const parent = paths[paths.length - 1] ?? "body";
+          path = isArray(this) ? `${parent}[${key}]` : `${parent}.${key}`;
+        }
+      }
+      started = true;
+      // toJSON has run: an invalid Date arrives as null, so its own value (no getter runs) tells.
+      if (value === null) {
+        const raw: unknown = Object.getOwnPropertyDescriptor(this, key)?.value;
+        if (typeof raw === "object" && raw !== null) checkJsonLeaf(raw, path);
+      }
+      return checkJsonValue(value, path, open, paths, onStack);
+    });
+  } catch (error) {
+    if (error instanceof EndpointError) throw error;
+    // A toJSON of the body's own that throws (even a built-in one, as Date's on an object that
+    // only has Date.prototype) is still reported as an EndpointError, with the error as cause.
+    throw Object.assign(
+      notJson(
+        "body",
+        __DEV__
+          ? "cannot be written as JSON (a toJSON method threw), which JSON cannot carry: pass plain data"
+          : "",
+      ),
+      { cause: error },
+    );
+  }
+  if (text === undefined) {
+    throw notJson(
+      "body",
+      __DEV__ ? "is undefined, which JSON cannot carry: give a body or leave it out" : "",
+    );
+  }
+  return text;
+}
+
+function checkJsonValue(
+  value: unknown,
+  path: string,
+  open: object[],
+  paths: string[],
+  onStack: Set<object>,
+): unknown {
+  switch (typeof value) {
+    case "bigint":
+      return value.toString();
+    case "object":
+      break;
+    default:
+      checkJsonLeaf(value, path);
+      return value;
+  }
+  if (value === null) return value;
+  // Lists and plain objects are what JSON writes as they are: only other objects are looked at
+  // closely (which costs a few caught exceptions each).
+  if (!isArray(value) && !isPlainObject(value)) {
+    const boxed = unbox(value);
+    if (typeof boxed === "bigint") return boxed.toString();
+    if (typeof boxed === "number") {
+      checkJsonLeaf(boxed, path);
+      return value;
+    }
+    checkJsonLeaf(value, path);
+  }
+  if (onStack.has(value)) {
+    throw notJson(
+      path,
+      __DEV__
+        ? "refers back to an object that contains it (a cycle), which JSON cannot carry: pass a tree"
+        : "",
+    );
+  }
+  if (open.length >= MAX_JSON_DEPTH) {
+    throw notJson(
+      path,
+      __DEV__ ? `is nested deeper than ${MAX_JSON_DEPTH} levels, which JSON cannot carry: flatten it` : "",
+    );
+  }
+  if (isArray(value)) {
+    // Stops at the first hole: a sparse list of length 2^32-1 fails at once, not slot by slot.
+    const length = value.length;
+    for (let i = 0; i < length; i++) {
+      if (!Object.hasOwn(value, i)) {
+        throw notJson(
+          __DEV__ ? `${path}[${i}]` : "",
+          __DEV__ ? "is a hole in a list, which JSON cannot carry: pass a list without holes" : "",
+        );
+      }
+    }
+  }
+  open.push(value);
+  paths.push(path);
+  onStack.add(value);
+  return value;
+}
+
+/** The primitive inside a boxed number or bigint, read from its internal slot (no user code). */
+function unbox(value: object): unknown {
+  try {
+    return Number.prototype.valueOf.call(value);
+  } catch {
+    // not a Number object
+  }
+  try {
+    return BigInt.prototype.valueOf.call(value);
+  } catch {
+    // not a BigInt object either
+  }
+  return undefined;
+}

@@ -1,0 +1,61 @@
+import { EndpointError } from "../endpoint-error.js";
+import { quote } from "../shared/describe-value.js";
+import type { RequestOptions } from "../types/request.js";
+import { toBytes } from "./to-curl.js";
+import { readRequestOptions, serializeBody, writingBody } from "./to-fetch-args.js";
+
+/** Headers that this message writes itself; a second one would frame the request twice. */
+const FRAMING = ["host", "content-length", "transfer-encoding"];
+
+/**
+ * The raw HTTP/1.1 request for request options: request line, `host`, the headers,
+ * `content-length` when there is a body, a blank line and the body, with CRLF line ends.
+ * A relative url has no host to name, so it gets no `host` line. The options are checked
+ * first (as for `toCurl`), and a `host`, `content-length` or `transfer-encoding` header of
+ * their own is `invalid_header`: with the ones written here, servers and proxies could read
+ * the message as two different requests.
+ */
+export function toHttpMessage(options: RequestOptions): Uint8Array {
+  const request = readRequestOptions(options, "toHttpMessage");
+  for (const name of Object.keys(request.headers)) {
+    const lower = name.toLowerCase();
+    // `connection: content-length` asks a proxy to drop the length: the body would become a request.
+    const named =
+      lower === "connection" &&
+      (request.headers[name] as string)
+        .split(",")
+        .some((token) => FRAMING.includes(token.trim().toLowerCase()));
+    if (FRAMING.includes(lower) || named) {
+      throw new EndpointError(
+        "invalid_header",
+        __DEV__
+          ? `Header ${quote(name)} in the request options given to toHttpMessage: toHttpMessage writes host (from the url) and content-length (from the body) itself, and another host, length or transfer-encoding (or a connection header naming one) would let servers read the message differently; remove the header.`
+          : "",
+      );
+    }
+  }
+  let head = `${request.method} ${request.target} HTTP/1.1\r\n`;
+  if (request.host !== undefined) head += `host: ${request.host}\r\n`;
+  for (const [name, value] of Object.entries(request.headers)) head += `${name}: ${value}\r\n`;
+  let body: Uint8Array = new Uint8Array(0);
+  if (request.hasBody) {
+    const bytes = writingBody(() => toBytes(serializeBody(request.body)));
+    if (bytes === undefined) {
+      throw new EndpointError(
+        "invalid_options",
+        __DEV__
+          ? "toHttpMessage cannot write a Blob, FormData or stream body into a message; pass text or bytes as data."
+          : "",
+      );
+    }
+    body = bytes;
+    head += `content-length: ${body.byteLength}\r\n`;
+  }
+  head += "\r\n";
+  // Every character of the head is below U+0100 (header values are checked): one byte each,
+  // so a Latin-1 value goes out as the single byte that HTTP clients send, not as UTF-8.
+  const message = new Uint8Array(head.length + body.byteLength);
+  for (let i = 0; i < head.length; i++) message[i] = head.charCodeAt(i);
+  message.set(body, head.length);
+  return message;
+}

@@ -1,0 +1,12 @@
+#!/usr/bin/env node
+// The `rest-endpoint` executable: wires the command line to this process.
+import { readFileSync } from "node:fs";
+import { runCli } from "./run-cli.js";
+
+process.exitCode = runCli(process.argv.slice(2), {
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+  // Plain bytes: a Buffer's toJSON would print it as { type: "Buffer", data: [...] }.
+  readStdin: () => new Uint8Array(readFileSync(0)),
+  readFile: (path) => new Uint8Array(readFileSync(path)),
+});

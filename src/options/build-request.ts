@@ -1,0 +1,115 @@
+import { EndpointError } from "../endpoint-error.js";
+import { compileUrl, type UrlPlan } from "../route/compile-route.js";
+import { expandUrl } from "../route/expand-url.js";
+import { toRequestMethod } from "../route/request-method.js";
+import { describe } from "../shared/describe-value.js";
+import { setOwn } from "../shared/object.js";
+import { settle } from "../template/template-value.js";
+import type { RequestOptions } from "../types/request.js";
+import { checkJsonBody } from "./check-json-body.js";
+import { applyHeaders, checkHeaderValue, toHeaderStrings } from "./headers.js";
+import { applyMediaType } from "./media-type.js";
+import type { Merged } from "./merge.js";
+
+const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
+
+/**
+ * Request options from merged options: the url expanded (path, then a GET's leftover
+ * parameters as its query, in one pass over the compiled route), other methods' leftover
+ * parameters as a JSON body, and the headers settled.
+ */
+export function buildRequest(merged: Merged): RequestOptions {
+  const method = merged.route?.requestMethod ?? toRequestMethod(merged.method);
+  const plan = merged.route?.plan ?? planOf(merged.url);
+  const headers =
+    merged.sent === undefined ? requestHeaders(merged.headers, merged.mediaType) : { ...merged.sent };
+  const { keys, values, data } = merged;
+
+  // One pass over the parameters: each goes to its slot in the url, or is left over (for the
+  // query or the body), in the order given, the ones named like an option last.
+  const slots = plan.slots;
+  const expanded: unknown[] = plan.variableNames.map(() => undefined);
+  const leftKeys: string[] = [];
+  const leftValues: unknown[] = [];
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as string;
+    const slot = slots.get(key);
+    if (slot === undefined) {
+      leftKeys.push(key);
+      leftValues.push(values[i]);
+    } else {
+      expanded[slot] = settle(values[i], key);
+    }
+  }
+
+  let body: unknown;
+  const sendsQuery = method === "get" || method === "head";
+  const url = expandUrl(plan, expanded, merged.baseUrl, method, sendsQuery ? leftKeys : [], leftValues);
+  if (sendsQuery) {
+    if (data !== undefined) {
+      throw new EndpointError(
+        "invalid_parameter",
+        __DEV__
+          ? `A ${method.toUpperCase()} request has no body, but data was given: remove data or use POST, PUT, PATCH or DELETE.`
+          : "",
+      );
+    }
+  } else if (data !== undefined) {
+    checkJsonBody(data, "data", true);
+    body = data;
+  } else {
+    // One set of checked objects for all fields: a subtree they share is walked once.
+    let done: Set<object> | undefined;
+    for (let i = 0; i < leftKeys.length; i++) {
+      const key = leftKeys[i] as string;
+      const value = leftValues[i];
+      if (value === undefined) continue;
+      if (typeof value === "object" && value !== null) done ??= new Set();
+      checkJsonBody(value, key, false, done);
+      body ??= {};
+      setOwn(body as Record<string, unknown>, key, value);
+    }
+  }
+  if (body === undefined && (method === "put" || method === "patch")) body = "";
+  if (body !== undefined && body !== "" && !Object.hasOwn(headers, "content-type")) {
+    headers["content-type"] = JSON_CONTENT_TYPE;
+  }
+
+  const result: RequestOptions = { method, url, headers };
+  if (body !== undefined) result.body = body;
+  if (merged.request !== undefined) result.request = merged.request as Record<string, unknown>;
+  return result;
+}
+
+function planOf(url: unknown): UrlPlan {
+  if (typeof url !== "string" || url === "") {
+    throw new EndpointError(
+      "invalid_route",
+      __DEV__
+        ? url === undefined || url === ""
+          ? `No url to request: give a route such as "GET /user" or a url option.`
+          : `url must be a string such as "/user", got ${describe(url)}.`
+        : "",
+    );
+  }
+  return compileUrl(url);
+}
+
+/** Headers as sent: lowercase names, validated string values, `accept` set by `mediaType`. */
+export function requestHeaders(
+  input: Readonly<Record<string, unknown>>,
+  mediaType: { readonly format: string; readonly previews: readonly string[] },
+): Record<string, string> {
+  const headers = toHeaderStrings(applyHeaders({}, input));
+  // An own header only: a polluted Object.prototype.accept must not bring back a removed one.
+  const accept = Object.hasOwn(headers, "accept") ? headers.accept : undefined;
+  if (accept !== undefined) {
+    const { format, previews } = mediaType;
+    if (format !== "" || previews.length > 0) {
+      // format and previews are spliced into accept: a line break there is an injection too.
+      headers.accept = applyMediaType(accept, format, previews);
+      checkHeaderValue("accept", headers.accept);
+    }
+  }
+  return headers;
+}

@@ -1,0 +1,176 @@
+import { EndpointError } from "../endpoint-error.js";
+import { quote } from "../shared/describe-value.js";
+import { arrayItems, isArray, isPlainObject, snapshot } from "../shared/object.js";
+
+/** Nesting deeper than this would overflow the stack of `JSON.stringify` in the adapters. */
+export const MAX_JSON_DEPTH = 500;
+
+interface Frame {
+  readonly container: object;
+  readonly path: string;
+  readonly entries: readonly (readonly [string, unknown])[];
+  next: number;
+}
+
+/**
+ * Checks that a JSON body says what the caller meant: `JSON.stringify` would silently send
+ * NaN and infinities as `null` and drop functions and symbols, which the query refuses, so the
+ * body refuses them too, at any depth of plain objects and arrays. Holes and cycles cannot
+ * be sent either. Other objects (dates, bytes, forms, class instances) are sent as they stand.
+ * Iterative, and each container is walked once however often it is shared: linear time.
+ * `done` holds the containers already checked, so the fields of one body can share it.
+ */
+export function checkJsonBody(value: unknown, name: string, whole = false, checked?: Set<object>): void {
+  if (!isContainer(value)) {
+    // `data` is the whole body, which may be bytes; a parameter is a field inside the JSON.
+    checkJsonLeaf(value, name, !whole);
+    return;
+  }
+  const done = checked ?? new Set<object>();
+  if (done.has(value)) return;
+  const onPath = new Set<object>([value]);
+  const stack: Frame[] = [{ container: value, path: name, entries: entriesOf(value, name), next: 0 }];
+  while (stack.length > 0) {
+    const frame = stack[stack.length - 1] as Frame;
+    // Read within bounds only: past the end, a polluted Array.prototype would answer.
+    const entry = frame.next < frame.entries.length ? frame.entries[frame.next++] : undefined;
+    if (entry === undefined) {
+      stack.pop();
+      onPath.delete(frame.container);
+      done.add(frame.container);
+      continue;
+    }
+    const [key, child] = entry;
+    // Paths name a value in messages only: production builds do not make them.
+    const path = __DEV__ ? `${frame.path}${isArray(frame.container) ? `[${key}]` : `.${key}`}` : "";
+    if (!isContainer(child)) {
+      checkJsonLeaf(child, path);
+      continue;
+    }
+    if (stack.length >= MAX_JSON_DEPTH) {
+      throw notJson(
+        path,
+        __DEV__ ? `is nested deeper than ${MAX_JSON_DEPTH} levels, which JSON cannot carry: flatten it` : "",
+      );
+    }
+    if (onPath.has(child)) {
+      throw new EndpointError(
+        "invalid_parameter",
+        __DEV__
+          ? `The body value ${quote(path)} refers back to an object that contains it (a cycle), which JSON cannot send; pass a tree.`
+          : "",
+      );
+    }
+    if (done.has(child)) continue;
+    onPath.add(child);
+    stack.push({ container: child, path, entries: entriesOf(child, path), next: 0 });
+  }
+}
+
+function isContainer(value: unknown): value is object {
+  return isArray(value) || isPlainObject(value);
+}
+
+function entriesOf(container: object, path: string): (readonly [string, unknown])[] {
+  if (isArray(container)) {
+    const items = arrayItems(container, (index) =>
+      notJson(
+        __DEV__ ? `${path}[${index}]` : "",
+        __DEV__ ? "is a hole in a list, which JSON cannot carry: pass a list without holes" : "",
+      ),
+    );
+    return items.map((item, index) => [String(index), item] as const);
+  }
+  // No quote(path) here: it would flatten the path's string at every level (quadratic depth).
+  const values = snapshot(container, __DEV__ ? "the body" : "");
+  // JSON sends what toJSON returns, not the object's own values.
+  if (typeof values.toJSON === "function") return [];
+  return Object.keys(values).map((key) => [key, values[key]] as const);
+}
+
+/**
+ * Refuses a number JSON would write as `null`, a function or symbol it would drop, and an
+ * object it would write as `null` or `{}` (see `jsonLoss`). A top-level body may be bytes.
+ */
+export function checkJsonLeaf(value: unknown, path: string, nested = true): void {
+  switch (typeof value) {
+    case "object": {
+      const loss = value === null ? undefined : jsonLoss(value, nested);
+      if (loss !== undefined) {
+        throw notJson(path, __DEV__ ? `is ${loss}: pass plain data (strings, numbers, lists, objects)` : "");
+      }
+      return;
+    }
+    case "number":
+      if (!Number.isFinite(value)) {
+        throw notJson(
+          path,
+          __DEV__ ? `is ${value}, which JSON cannot carry: pass a finite number, or null` : "",
+        );
+      }
+      return;
+    case "symbol":
+    case "function":
+      throw notJson(
+        path,
+        __DEV__
+          ? `is a ${typeof value}, which JSON cannot carry: pass a string, number, boolean, null, list or object`
+          : "",
+      );
+    default:
+      return;
+  }
+}
+
+/** `invalid_parameter` for the body value at `path`; `problem` is empty in production builds. */
+export function notJson(path: string, problem: string): EndpointError {
+  return new EndpointError("invalid_parameter", __DEV__ ? `The body value ${quote(path)} ${problem}.` : "");
+}
+
+const BUILT_INS: readonly (readonly [string, (this: object, key: unknown) => unknown])[] = [
+  [__DEV__ ? "a Map, which JSON writes as {}" : "", Map.prototype.has],
+  [__DEV__ ? "a Set, which JSON writes as {}" : "", Set.prototype.has],
+  [__DEV__ ? "a WeakMap, which JSON writes as {}" : "", WeakMap.prototype.has],
+  [__DEV__ ? "a WeakSet, which JSON writes as {}" : "", WeakSet.prototype.has],
+];
+const dateTime = Date.prototype.getTime;
+const numberValue = Number.prototype.valueOf;
+const bufferLength = Object.getOwnPropertyDescriptor(ArrayBuffer.prototype, "byteLength")?.get;
+const sharedLength =
+  typeof SharedArrayBuffer === "undefined"
+    ? undefined
+    : Object.getOwnPropertyDescriptor(SharedArrayBuffer.prototype, "byteLength")?.get;
+
+/**
+ * What JSON would silently lose of an object, told by its internal slots (never by user code):
+ * an invalid Date or a boxed NaN becomes `null`; a Map, Set, WeakMap, WeakSet or shared buffer
+ * becomes `{}`, and so does an ArrayBuffer inside a JSON body (`nested`).
+ */
+function jsonLoss(value: object, nested: boolean): string | undefined {
+  try {
+    Object.getPrototypeOf(value);
+  } catch {
+    return __DEV__ ? "a revoked Proxy, which cannot be read" : "";
+  }
+  for (const [what, has] of BUILT_INS) if (succeeds(has, value)) return what;
+  if (succeeds(dateTime, value) && Number.isNaN(dateTime.call(value)))
+    return __DEV__ ? "an invalid Date, which JSON writes as null" : "";
+  if (succeeds(numberValue, value) && !Number.isFinite(numberValue.call(value))) {
+    return __DEV__ ? "a boxed NaN or infinity, which JSON writes as null" : "";
+  }
+  if (sharedLength !== undefined && succeeds(sharedLength, value))
+    return __DEV__ ? "a SharedArrayBuffer, which JSON writes as {}" : "";
+  if (nested && bufferLength !== undefined && succeeds(bufferLength, value)) {
+    return __DEV__ ? "an ArrayBuffer inside a JSON body, which JSON writes as {}" : "";
+  }
+  return undefined;
+}
+
+function succeeds(method: (this: object, ...args: never[]) => unknown, value: object): boolean {
+  try {
+    (method as (this: object) => unknown).call(value);
+    return true;
+  } catch {
+    return false;
+  }
+}

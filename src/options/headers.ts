@@ -1,0 +1,170 @@
+import { EndpointError } from "../endpoint-error.js";
+import { describe, quote } from "../shared/describe-value.js";
+import { arrayItems, isArray, isPlainObject, setOwn, snapshot, unreadable } from "../shared/object.js";
+import { numberToDecimal } from "../template/template-value.js";
+
+type HeaderRecord = Record<string, unknown>;
+
+const MAX_HEADERS = 10_000;
+
+/**
+ * Applies headers given as a plain object, a `Headers` instance or `[name, value]` pairs onto
+ * `target`: names are lowercased (among names differing in case the last wins), `null`
+ * removes a header, `undefined` is skipped.
+ */
+export function applyHeaders(target: HeaderRecord, input: unknown): HeaderRecord {
+  if (input === undefined || input === null) return target;
+  if (isPlainObject(input)) {
+    const read = snapshot(input, __DEV__ ? "headers" : "");
+    for (const name of Object.keys(read)) applyHeader(target, name, read[name]);
+    return target;
+  }
+  if (isArray(input)) {
+    const entries = arrayItems(input, (index) =>
+      notPairs(__DEV__ ? `an array with a hole at index ${index}` : ""),
+    );
+    for (const entry of entries) applyPair(target, entry);
+    return target;
+  }
+  if (typeof input === "object") {
+    // A Headers or Map made with Object.create(X.prototype) has the iterator but not the
+    // internal slots, and its iterator throws a TypeError: refused as options, never passed on.
+    const pairs: unknown[] = [];
+    if (!isIterable(input)) throw notIterable(input);
+    try {
+      for (const entry of input as Iterable<unknown>) {
+        // An endless iterator must end in an error, not in an endless loop.
+        if (pairs.push(entry) > MAX_HEADERS) break;
+      }
+    } catch (error) {
+      throw unreadable(error, __DEV__ ? "headers" : "");
+    }
+    if (pairs.length > MAX_HEADERS) throw notPairs(__DEV__ ? `more than ${MAX_HEADERS} entries` : "");
+    for (const entry of pairs) applyPair(target, entry);
+    return target;
+  }
+  throw notIterable(input);
+}
+
+/**
+ * An iterable whose iterator comes from the object itself or its class, never one that other
+ * code put on Object.prototype (which would make every object a source of headers).
+ */
+function isIterable(input: object): boolean {
+  try {
+    for (let at: object | null = input; at !== null; at = Object.getPrototypeOf(at)) {
+      if (Object.hasOwn(at, Symbol.iterator)) return at !== Object.prototype;
+    }
+  } catch {
+    // a Proxy that cannot be read: not iterable either
+  }
+  return false;
+}
+
+function notIterable(input: unknown): EndpointError {
+  return new EndpointError(
+    "invalid_options",
+    __DEV__
+      ? `headers must be a plain object, a Headers instance or an iterable of [name, value] pairs, got ${describe(input)}.`
+      : "",
+  );
+}
+
+function applyPair(target: HeaderRecord, entry: unknown): void {
+  const pair = isArray(entry) ? arrayItems(entry, () => notPairs(__DEV__ ? "a pair with a hole" : "")) : [];
+  if (pair.length !== 2) throw notPairs(__DEV__ ? describe(entry) : "");
+  const [name, value] = pair;
+  if (typeof name !== "string") throw notPairs(__DEV__ ? `a pair named ${describe(name)}` : "");
+  applyHeader(target, name, value);
+}
+
+/** `invalid_header` for headers given as pairs; `got` is given as `__DEV__ ? "..." : ""`. */
+function notPairs(got: string): EndpointError {
+  return new EndpointError(
+    "invalid_header",
+    __DEV__
+      ? `headers must yield [name, value] pairs, got ${got}; pass a plain object, a Headers instance or an array of pairs.`
+      : "",
+  );
+}
+
+function applyHeader(target: HeaderRecord, name: string, value: unknown): void {
+  if (value === undefined) return;
+  // The name is checked as written: lowercasing first would turn a Kelvin sign into a "k".
+  checkHeaderName(name);
+  const lower = name.toLowerCase();
+  if (value === null) {
+    delete target[lower];
+    return;
+  }
+  const type = typeof value;
+  if (type !== "string" && type !== "number" && type !== "bigint") {
+    throw new EndpointError(
+      "invalid_header",
+      __DEV__
+        ? `Header ${quote(name)} has the value ${describe(value)}: a header value must be a string or a number (null removes the header).`
+        : "",
+    );
+  }
+  setOwn(target, lower, value);
+}
+
+// Single character classes: linear scans, nothing to backtrack over.
+const NOT_TOKEN = /[^!#$%&'*+\-.^_`|~0-9A-Za-z]/;
+const LINE_BREAK_OR_NUL = /[\r\n\0]/;
+// RFC 9110 field-value: tab, visible ASCII and obs-text (0x80-0xFF). fetch's Headers and Node's
+// http refuse anything else with a TypeError at send time, far from the mistake.
+const NOT_FIELD_VALUE = /[^\t\x20-\x7e\x80-\xff]/;
+
+/**
+ * Checks every header and makes each value a string: names must be RFC 9110 tokens, values
+ * must not hold CR, LF or NUL (which would start a new header or end the head), nor other
+ * control characters or characters above U+00FF, which no client can send.
+ */
+export function toHeaderStrings(headers: HeaderRecord): Record<string, string> {
+  for (const name of Object.keys(headers)) {
+    checkHeaderName(name);
+    const value = headers[name];
+    let text: string;
+    if (typeof value === "string") text = value;
+    else if (typeof value === "bigint") text = value.toString();
+    else if (typeof value === "number" && Number.isFinite(value)) text = numberToDecimal(value);
+    else {
+      throw new EndpointError(
+        "invalid_header",
+        __DEV__
+          ? `Header ${quote(name)} has the value ${describe(value)}: a header value must be a string or a finite number.`
+          : "",
+      );
+    }
+    checkHeaderValue(name, text);
+    if (text !== value) headers[name] = text;
+  }
+  return headers as Record<string, string>;
+}
+
+/** Throws unless `name` is an RFC 9110 token. */
+export function checkHeaderName(name: string): void {
+  if (name === "" || NOT_TOKEN.test(name)) {
+    throw new EndpointError(
+      "invalid_header",
+      __DEV__
+        ? `Invalid header name ${quote(name)}: a name is a token of letters, digits and !#$%&'*+-.^_\`|~ only.`
+        : "",
+    );
+  }
+}
+
+/** Throws unless `text` can be sent as the value of header `name`. */
+export function checkHeaderValue(name: string, text: string): void {
+  if (NOT_FIELD_VALUE.test(text)) {
+    throw new EndpointError(
+      "invalid_header",
+      __DEV__
+        ? LINE_BREAK_OR_NUL.test(text)
+          ? `Header ${quote(name)} has a value with CR, LF or NUL, which could inject another header; remove those characters.`
+          : `Header ${quote(name)} has a value with a control character or a character above U+00FF, which HTTP clients refuse; percent-encode or remove it.`
+        : "",
+    );
+  }
+}

@@ -1,0 +1,17 @@
+/** Option keys with a meaning of their own; every other key is a parameter. */
+export const OPTION_KEYS: ReadonlySet<string> = new Set([
+  "method",
+  "url",
+  "baseUrl",
+  "headers",
+  "mediaType",
+  "data",
+  "request",
+]);
+
+/**
+ * Where merged options keep the parameters named like an option (`method` and `url` given
+ * beside a route), so they cannot be taken for the route's own method and url. A parameter
+ * named `$params` is kept there too, so the key always means this.
+ */
+export const PARAMS_KEY = "$params";

@@ -1,0 +1,69 @@
+import { EndpointError } from "../endpoint-error.js";
+import { quote } from "../shared/describe-value.js";
+import { isMethodName, toRequestMethod } from "./request-method.js";
+
+export interface ParsedRoute {
+  /** As written in the route, or `"GET"` for a bare url. */
+  readonly method: string;
+  readonly url: string;
+}
+
+// White space other than the space and tab that separate the words, and control or format
+// characters (a no-break space copied from docs, a zero-width space, a line break): a route
+// holding one would be read as a one-word url and sent as GET to a garbled path.
+const STRAY_CHARACTER = /[^\S \t]|[^\P{Cc}\t]|\p{Cf}/u;
+
+/**
+ * Splits `"METHOD url"` (or a bare `"url"`, meaning GET). Method and url are separated by
+ * spaces or tabs; the method is checked here so a typo fails before any request is built.
+ * Not cached itself: `compileRoute` keeps the result with the compiled url.
+ */
+export function parseRoute(route: string): ParsedRoute {
+  const trimmed = route.trim();
+  checkStray(route, trimmed, route.length - route.trimStart().length);
+  const words = trimmed.split(/[ \t]+/);
+  const [first = "", second] = words;
+  if (first === "") {
+    throw new EndpointError(
+      "invalid_route",
+      __DEV__ ? `The route is empty: write "METHOD /path", e.g. "GET /user".` : "",
+    );
+  }
+  if (words.length > 2) {
+    throw new EndpointError(
+      "invalid_route",
+      __DEV__
+        ? `Invalid route ${quote(route)}: expected "METHOD /path" (two words), got ${words.length} words; percent-encode spaces in the url as %20.`
+        : "",
+    );
+  }
+  if (second === undefined) {
+    if (isMethodName(first)) {
+      throw new EndpointError(
+        "invalid_route",
+        __DEV__
+          ? `Invalid route ${quote(route)}: the url is missing; write "${first.toUpperCase()} /path".`
+          : "",
+      );
+    }
+    return Object.freeze({ method: "GET", url: first });
+  }
+  toRequestMethod(first, route);
+  return Object.freeze({ method: first, url: second });
+}
+
+/**
+ * Refuses a stray white-space, control or format character in `text` (a route, or a url given
+ * as an option) with `invalid_route`; `offset` is where `text` starts in `route`.
+ */
+export function checkStray(route: string, text: string, offset: number): void {
+  const stray = STRAY_CHARACTER.exec(text);
+  if (stray !== null) {
+    throw new EndpointError(
+      "invalid_route",
+      __DEV__
+        ? `Invalid route ${quote(route)}: the character U+${(stray[0].codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")} at index ${stray.index + offset} is not allowed; separate the method and the url with a plain space, and percent-encode other characters in the url.`
+        : "",
+    );
+  }
+}

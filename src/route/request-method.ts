@@ -1,0 +1,31 @@
+import { EndpointError } from "../endpoint-error.js";
+import { describe, quote } from "../shared/describe-value.js";
+import type { RequestMethod } from "../types/request.js";
+
+const METHODS: ReadonlyMap<string, RequestMethod> = new Map(
+  (["get", "head", "post", "put", "patch", "delete"] as const).flatMap((m) => [
+    [m, m],
+    [m.toUpperCase(), m],
+  ]),
+);
+
+export const SUPPORTED_METHODS = "GET, HEAD, POST, PUT, PATCH, DELETE";
+
+/** The lowercase method, or `unsupported_method` for anything but the six REST methods. */
+export function toRequestMethod(method: unknown, route?: string): RequestMethod {
+  if (typeof method === "string") {
+    const known = METHODS.get(method) ?? METHODS.get(method.toLowerCase());
+    if (known !== undefined) return known;
+  }
+  throw new EndpointError(
+    "unsupported_method",
+    __DEV__
+      ? `Unsupported method ${typeof method === "string" ? quote(method) : describe(method)}${route === undefined ? "" : ` in route ${quote(route)}`}: use one of ${SUPPORTED_METHODS}.`
+      : "",
+  );
+}
+
+/** True for a word that names an HTTP method, supported or not: a route of one such word lacks its url. */
+export function isMethodName(word: string): boolean {
+  return /^(get|head|post|put|patch|delete|options|trace|connect|query)$/i.test(word);
+}

@@ -1,0 +1,52 @@
+/**
+ * A map bounded in bytes: each entry is stored with an estimate of the memory it holds, and
+ * the oldest insertions are dropped until the total fits. An entry larger than an eighth of
+ * the budget is not stored at all, so a stream of huge one-off keys neither fills memory nor
+ * leaves big objects for every later garbage collection to walk. A hot key evicted by a
+ * flood is simply computed again: callers see the same results either way.
+ */
+export class BoundedCache<V> {
+  readonly #entries = new Map<string, { readonly value: V; readonly bytes: number }>();
+  readonly #budget: number;
+  #bytes = 0;
+
+  constructor(budget: number) {
+    this.#budget = budget;
+  }
+
+  get(key: string): V | undefined {
+    return this.#entries.get(key)?.value;
+  }
+
+  /** Stores `value` under `key`, counted as `bytes` (key included), and returns it. */
+  set(key: string, value: V, bytes: number): V {
+    if (bytes > this.#budget / 8) return value;
+    const old = this.#entries.get(key);
+    if (old !== undefined) {
+      this.#entries.delete(key);
+      this.#bytes -= old.bytes;
+    }
+    for (const [oldest, entry] of this.#entries) {
+      if (this.#bytes + bytes <= this.#budget) break;
+      this.#entries.delete(oldest);
+      this.#bytes -= entry.bytes;
+    }
+    this.#entries.set(key, { value, bytes });
+    this.#bytes += bytes;
+    return value;
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  /** The estimated bytes held. */
+  get bytes(): number {
+    return this.#bytes;
+  }
+}
+
+/** The estimated bytes of a string held as a key or value (two bytes a character at worst). */
+export function stringBytes(text: string): number {
+  return 2 * text.length + 16;
+}

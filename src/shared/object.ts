@@ -1,0 +1,139 @@
+// Small object helpers shared by merge, parse and the template engine. None of them follows
+// `__proto__`: keys are written as own data properties, so input can never reach a prototype.
+import { EndpointError } from "../endpoint-error.js";
+
+/**
+ * `Array.isArray` that answers `false` for a revoked Proxy instead of throwing a TypeError:
+ * such a value is then refused as "not a list" with an `EndpointError`.
+ */
+export function isArray(value: unknown): value is readonly unknown[] {
+  try {
+    return Array.isArray(value);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A plain object: made by a literal, `Object.create(null)` or `JSON.parse`, in this realm or
+ * another. Class instances, arrays, dates, revoked proxies and the like are not plain.
+ */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== "object" || value === null) return false;
+  try {
+    const proto: unknown = Object.getPrototypeOf(value);
+    return proto === null || proto === Object.prototype || Object.getPrototypeOf(proto) === null
+      ? !Array.isArray(value)
+      : false;
+  } catch {
+    return false; // a Proxy whose traps throw is not something we can read as options
+  }
+}
+
+/**
+ * The own enumerable string keys. A Proxy's `ownKeys` trap can break the engine's invariants
+ * (a TypeError); that is reported as `invalid_options`, never as a foreign error. `what` names
+ * the object in the message; production builds pass "" (see src/endpoint-error.ts).
+ */
+export function ownKeys(source: object, what: string): string[] {
+  try {
+    return Object.keys(source);
+  } catch (error) {
+    throw unreadable(error, what);
+  }
+}
+
+/**
+ * What was thrown while reading a caller's object: a getter or trap of theirs, or the engine
+ * refusing a Proxy that breaks the language's rules (or a chain of proxies too deep to walk).
+ * It becomes `invalid_options` with the thrown value as its `cause`, whatever it was (an
+ * `EndpointError` of the caller's too: it did not come from this read). `what` as for `ownKeys`.
+ */
+export function unreadable(error: unknown, what: string): EndpointError {
+  return Object.assign(
+    new EndpointError("invalid_options", __DEV__ ? `${what} cannot be read: pass plain data.` : ""),
+    { cause: error },
+  );
+}
+
+/**
+ * A new empty record with no prototype, so no lookup can reach `Object.prototype`. V8 keeps it
+ * as a hash table from the start: one shape for every call, where a `{ __proto__: null }`
+ * literal grows a shape per set of keys and makes reads across many routes megamorphic.
+ */
+export function nullRecord(): Record<string, unknown> {
+  return Object.create(null) as Record<string, unknown>;
+}
+
+/**
+ * The own properties `names` of `source`, each read once, as a list in the order of `names`
+ * (`undefined` where there is none). A Proxy whose traps break the language's rules (a revoked
+ * one) is `invalid_options`.
+ */
+export function readOwn(source: object, names: readonly string[], what: string): unknown[] {
+  const out: unknown[] = [];
+  for (const name of names) {
+    try {
+      out.push(Object.hasOwn(source, name) ? (source as Record<string, unknown>)[name] : undefined);
+    } catch (error) {
+      throw unreadable(error, what);
+    }
+  }
+  return out;
+}
+
+/**
+ * A null-prototype copy of the own enumerable properties, each value read exactly once: a getter
+ * that answers differently on a second read, or a Proxy, cannot show two steps two values, and
+ * no later lookup can reach a (possibly polluted) prototype. `what` as for `ownKeys`.
+ */
+export function snapshot(source: object, what: string): Record<string, unknown> {
+  const out: Record<string, unknown> = nullRecord();
+  const keys = ownKeys(source, what);
+  try {
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i] as string;
+      out[key] = (source as Record<string, unknown>)[key];
+    }
+  } catch (error) {
+    throw unreadable(error, what);
+  }
+  return out;
+}
+
+/**
+ * The items of an array, each read once. A hole (or the end of a sparse array's few items) is
+ * refused at the first missing index, so a sparse array of length 2^32-1 fails at once instead
+ * of being walked slot by slot; a hole would otherwise read `Array.prototype`.
+ */
+export function arrayItems(array: readonly unknown[], onHole: (index: number) => EndpointError): unknown[] {
+  const items: unknown[] = [];
+  let hole = -1;
+  try {
+    const length = array.length;
+    for (let i = 0; i < length && hole === -1; i++) {
+      if (Object.hasOwn(array, i)) items.push(array[i]);
+      else hole = i;
+    }
+  } catch (error) {
+    throw unreadable(error, __DEV__ ? "a list" : "");
+  }
+  if (hole !== -1) throw onHole(hole);
+  return items;
+}
+
+/** Sets an own data property, also for the key `__proto__`, which plain assignment would follow. */
+export function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === "__proto__") {
+    // The descriptor has no prototype: a polluted Object.prototype.get must not turn it into an accessor.
+    Object.defineProperty(target, key, {
+      __proto__: null,
+      value,
+      writable: true,
+      enumerable: true,
+      configurable: true,
+    } as PropertyDescriptor);
+  } else {
+    target[key] = value;
+  }
+}

@@ -1,0 +1,114 @@
+import { EndpointError } from "../endpoint-error.js";
+import { quote } from "../shared/describe-value.js";
+import { isArray } from "../shared/object.js";
+import type { Expression, Operator, Part, VariableSpec } from "./compile-template.js";
+import { encodeReserved, encodeUnreserved } from "./encode.js";
+import { listItems, mapPairs, toScalarString } from "./template-value.js";
+
+/**
+ * Runs a compiled template against values (RFC 6570 section 3). `values` holds each variable's
+ * value at its slot (its index in `variableNames`), read once from the caller's own properties.
+ */
+export function expandParts(parts: readonly Part[], values: readonly unknown[]): string {
+  let out = "";
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i] as Part;
+    out += typeof part === "string" ? part : expandExpression(part, values);
+  }
+  return out;
+}
+
+export function expandExpression(expression: Expression, values: readonly unknown[]): string {
+  const { operator, variables } = expression;
+  let out = "";
+  let first = true;
+  for (let i = 0; i < variables.length; i++) {
+    const spec = variables[i] as VariableSpec;
+    const value = values[spec.slot];
+    if (value === undefined || value === null) continue;
+    const piece = expandVariable(operator, spec, value);
+    if (piece === undefined) continue;
+    out += (first ? operator.first : operator.separator) + piece;
+    first = false;
+  }
+  return out;
+}
+
+/** One variable of an expression, without the operator's leading character; `undefined` when undefined. */
+export function expandVariable(operator: Operator, spec: VariableSpec, value: unknown): string | undefined {
+  const { name } = spec;
+  const scalar = typeof value === "string" ? value : toScalarString(value, name);
+  if (scalar === undefined) return undefined;
+  if (scalar !== null) {
+    const text = spec.prefix > 0 ? prefixOf(scalar, spec.prefix) : scalar;
+    const encoded = encodeValue(text, operator, name);
+    if (!operator.named) return encoded;
+    return text === "" ? name + operator.ifEmpty : `${name}=${encoded}`;
+  }
+  if (spec.prefix > 0) {
+    throw new EndpointError(
+      "invalid_parameter",
+      __DEV__
+        ? `Parameter ${quote(name)} is a list or object, but the template applies the prefix ":${spec.prefix}" to it: a prefix applies only to strings; pass a string or remove the prefix.`
+        : "",
+    );
+  }
+  if (isArray(value)) {
+    const items = listItems(value, name);
+    if (items.length === 0) return undefined;
+    let out = "";
+    for (let i = 0; i < items.length; i++) {
+      const item = items[i] as string;
+      if (!spec.explode) {
+        out += (i === 0 ? (operator.named ? `${name}=` : "") : ",") + encodeValue(item, operator, name);
+      } else {
+        if (i > 0) out += operator.separator;
+        if (operator.named) out += item === "" ? name + operator.ifEmpty : `${name}=`;
+        out += encodeValue(item, operator, name);
+      }
+    }
+    return out;
+  }
+  const pairs = mapPairs(value as Record<string, unknown>, name);
+  if (pairs.length === 0) return undefined;
+  let out = spec.explode || !operator.named ? "" : `${name}=`;
+  for (let i = 0; i < pairs.length; i++) {
+    const [key, item] = pairs[i] as [string, string];
+    const encodedKey = encodeValue(key, operator, name);
+    const encodedItem = encodeValue(item, operator, name);
+    if (!spec.explode) {
+      out += `${i === 0 ? "" : ","}${encodedKey},${encodedItem}`;
+    } else {
+      if (i > 0) out += operator.separator;
+      out += operator.named && item === "" ? encodedKey + operator.ifEmpty : `${encodedKey}=${encodedItem}`;
+    }
+  }
+  return out;
+}
+
+function encodeValue(text: string, operator: Operator, name: string): string {
+  const encoded = operator.reserved ? encodeReserved(text) : encodeUnreserved(text);
+  if (encoded === undefined) throw loneSurrogate(name);
+  return encoded;
+}
+
+export function loneSurrogate(name: string): EndpointError {
+  return new EndpointError(
+    "invalid_parameter",
+    __DEV__
+      ? `Parameter ${quote(name)} holds a lone UTF-16 surrogate, which has no UTF-8 form and cannot be put in a URL; pass well-formed text (String.prototype.toWellFormed() repairs it).`
+      : "",
+  );
+}
+
+/** The first `length` code points: a surrogate pair counts as one character. */
+function prefixOf(text: string, length: number): string {
+  if (text.length <= length) return text;
+  let i = 0;
+  for (let count = 0; count < length && i < text.length; count++) {
+    const code = text.charCodeAt(i);
+    const next = text.charCodeAt(i + 1);
+    i += code >= 0xd800 && code <= 0xdbff && next >= 0xdc00 && next <= 0xdfff ? 2 : 1;
+  }
+  return text.slice(0, i);
+}

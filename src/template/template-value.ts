@@ -1,0 +1,140 @@
+import { EndpointError } from "../endpoint-error.js";
+import { quote } from "../shared/describe-value.js";
+import { arrayItems, isArray, isPlainObject, ownKeys, snapshot } from "../shared/object.js";
+
+// The built-in methods, held before any other code runs: a Date is recognised by its internal
+// slot (a prototype alone, `Object.create(Date.prototype)`, is not a date), and converted by the
+// built-in, never by an override that could return something other than a string.
+const dateTime = Date.prototype.getTime;
+const dateIso = Date.prototype.toISOString;
+
+/**
+ * Converts one scalar value to the string RFC 6570 expands: strings as they are, numbers and
+ * bigints in decimal, booleans, dates as ISO 8601. Returns `undefined` for `null`/`undefined`
+ * and `null` for lists and plain objects (composite values, handled by the caller).
+ * Anything else cannot be put in a URL and is an `invalid_parameter` error.
+ */
+export function toScalarString(value: unknown, name: string): string | null | undefined {
+  switch (typeof value) {
+    case "string":
+      return value;
+    case "number":
+      if (Number.isFinite(value)) return numberToDecimal(value);
+      throw invalidValue(name, __DEV__ ? `is ${value}: pass a finite number` : "");
+    case "bigint":
+      return value.toString();
+    case "boolean":
+      return value ? "true" : "false";
+    case "undefined":
+      return undefined;
+    case "object":
+      if (value === null) return undefined;
+      if (isArray(value) || isPlainObject(value)) return null;
+      {
+        const time = timeOfDate(value);
+        if (time !== undefined) {
+          if (Number.isNaN(time)) {
+            throw invalidValue(name, __DEV__ ? "is an invalid Date: pass a valid Date" : "");
+          }
+          return dateIso.call(value);
+        }
+      }
+      throw invalidValue(
+        name,
+        __DEV__ ? "is an object that is not plain: pass a string, number, array or plain object" : "",
+      );
+    default:
+      throw invalidValue(
+        name,
+        __DEV__ ? `is a ${typeof value}: pass a string, number, array or plain object` : "",
+      );
+  }
+}
+
+/** The time of a real Date (from any realm), or `undefined` for every other object. */
+function timeOfDate(value: object): number | undefined {
+  try {
+    return dateTime.call(value);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A list or plain-object value read once into a copy of our own, so that a value expanded in
+ * several places (`/{l}/x/{l}`, `{m}{?m*}`) shows every place the same items. Others as they are.
+ */
+export function settle(value: unknown, name: string): unknown {
+  if (typeof value !== "object" || value === null) return value;
+  if (isArray(value)) return arrayItems(value, (index) => holeAt(name, index));
+  return isPlainObject(value) ? snapshot(value, __DEV__ ? `parameter ${quote(name)}` : "") : value;
+}
+
+function holeAt(name: string, index: number): EndpointError {
+  return invalidValue(
+    name,
+    __DEV__ ? `is a list with a hole at index ${index}: pass a list without holes` : "",
+  );
+}
+
+/**
+ * The items of a list value, converted; `null`/`undefined` items are left out. A list with
+ * holes is refused: a hole has no value, and a sparse list of length 2^32-1 must fail at once.
+ */
+export function listItems(list: readonly unknown[], name: string): string[] {
+  const values = arrayItems(list, (index) => holeAt(name, index));
+  const items: string[] = [];
+  for (let i = 0; i < values.length; i++) {
+    const item = toScalarString(values[i], name);
+    if (item === null) {
+      throw invalidValue(
+        name,
+        __DEV__ ? `has a nested list or object at item ${i}: flatten the list to strings or numbers` : "",
+      );
+    }
+    if (item !== undefined) items.push(item);
+  }
+  return items;
+}
+
+/** The `[key, value]` pairs of a plain object value, converted; `null`/`undefined` values are left out. */
+export function mapPairs(map: Record<string, unknown>, name: string): [string, string][] {
+  const pairs: [string, string][] = [];
+  for (const key of ownKeys(map, __DEV__ ? `parameter ${quote(name)}` : "")) {
+    const item = toScalarString(map[key], name);
+    if (item === null) {
+      throw invalidValue(
+        name,
+        __DEV__ ? `has a nested list or object at key ${quote(key)}: use strings or numbers as values` : "",
+      );
+    }
+    if (item !== undefined) pairs.push([key, item]);
+  }
+  return pairs;
+}
+
+/** `invalid_parameter` for parameter `name`; `problem` is given as `__DEV__ ? "what: fix" : ""`. */
+function invalidValue(name: string, problem: string): EndpointError {
+  return new EndpointError("invalid_parameter", __DEV__ ? `Parameter ${quote(name)} ${problem}.` : "");
+}
+
+/**
+ * `String(n)` switches to exponent form past 1e21 and below 1e-6; a URL wants plain digits.
+ * The digits are those of the shortest round-trip form, only the decimal point moves.
+ */
+export function numberToDecimal(value: number): string {
+  const text = String(value);
+  const e = text.indexOf("e");
+  if (e === -1) return text;
+  const negative = text.startsWith("-");
+  const mantissa = text.slice(negative ? 1 : 0, e);
+  const exponent = Number(text.slice(e + 1));
+  const dot = mantissa.indexOf(".");
+  const digits = dot === -1 ? mantissa : mantissa.slice(0, dot) + mantissa.slice(dot + 1);
+  const point = (dot === -1 ? mantissa.length : dot) + exponent;
+  let decimal: string;
+  if (point <= 0) decimal = `0.${"0".repeat(-point)}${digits}`;
+  else if (point >= digits.length) decimal = digits + "0".repeat(point - digits.length);
+  else decimal = `${digits.slice(0, point)}.${digits.slice(point)}`;
+  return negative ? `-${decimal}` : decimal;
+}

@@ -1,0 +1,71 @@
+// The builder's type: the call signatures with typed routes, and its members.
+import type { EndpointOptions, MergedOptions, RequestOptions, Route, RouteOptions } from "./request.js";
+import type { CallOptions, ResultFor, WithoutOptions } from "./route-params.js";
+
+type DeepReadonly<T> = T extends (...args: never[]) => unknown
+  ? T
+  : T extends object
+    ? { readonly [K in keyof T]: DeepReadonly<T[K]> }
+    : T;
+
+/**
+ * A builder: call it, or derive another with `defaults`. Calls with a route literal are
+ * checked at compile time: each parameter the route names (or, for GitHub's routes, the API
+ * describes) is typed, and required ones must be given unless `Defaulted` (the parameter names
+ * set by `defaults`) holds them. Extra keys are allowed. Beside a route, `method` and `url` are
+ * parameters: the route alone sets the request's method and url.
+ */
+export interface Endpoint<Defaulted extends PropertyKey = never> {
+  <R extends string, O extends object>(route: R, options: O & CallOptions<R, Defaulted>): ResultFor<R>;
+  (options: EndpointOptions): RequestOptions;
+  <R extends string>(route: R, ...options: WithoutOptions<R, Defaulted>): ResultFor<R>;
+  /**
+   * A new builder whose defaults are these merged with this builder's.
+   *
+   * @example
+   * ```ts
+   * const ghe = endpoint.defaults({ baseUrl: "https://ghe.example.com/api/v3", owner: "octokit" });
+   * ghe("GET /repos/{owner}/{repo}", { repo: "rest.js" }).url; // "https://ghe.example.com/api/v3/repos/octokit/rest.js"
+   * ```
+   */
+  defaults<const O extends RouteOptions = Record<never, never>>(
+    route: Route,
+    options?: O,
+  ): Endpoint<Defaulted | keyof O>;
+  /** The same, with the route given as `method` and `url` in the options. */
+  defaults<const O extends EndpointOptions>(
+    options: O,
+  ): Endpoint<Defaulted | Exclude<keyof O, "method" | "url">>;
+  /**
+   * This builder's defaults, deeply frozen.
+   *
+   * @example
+   * ```ts
+   * endpoint.DEFAULTS.baseUrl; // "https://api.github.com"
+   * endpoint.defaults({ per_page: 100 }).DEFAULTS.per_page; // 100
+   * ```
+   */
+  readonly DEFAULTS: DeepReadonly<MergedOptions>;
+  /**
+   * Defaults applied, nothing expanded.
+   *
+   * @example
+   * ```ts
+   * const merged = endpoint.merge("GET /repos/{owner}/{repo}", { owner: "o", repo: "r" });
+   * merged.url; // "/repos/{owner}/{repo}"
+   * merged.owner; // "o"
+   * ```
+   */
+  merge(route: Route, options?: RouteOptions): MergedOptions;
+  /** The same, with the route given as `method` and `url` in the options. */
+  merge(options: EndpointOptions): MergedOptions;
+  /**
+   * Request options from merged options; reads only its argument.
+   *
+   * @example
+   * ```ts
+   * endpoint.parse(endpoint.merge("GET /orgs/{org}", { org: "x" })).url; // "https://api.github.com/orgs/x"
+   * ```
+   */
+  parse(options: MergedOptions): RequestOptions;
+}

@@ -1,0 +1,142 @@
+// Parameter types read from a route literal at compile time, and the GitHub map on top.
+// Plain template-literal types over the route string: no runtime code lives here.
+import type { GitHubRoutes } from "./github-routes.js";
+import type { Method, RequestMethod, RequestOptions, RouteOptionKeys, RouteOptions } from "./request.js";
+import type { PathValue, TemplateValue } from "./values.js";
+
+type Upper<M extends string> = Uppercase<M> extends Method ? Uppercase<M> : never;
+
+/** `"get /x"` and `"/x"` as the GitHub map writes them: `"GET /x"`. */
+type RouteKey<R extends string> = R extends `${infer M} ${infer U}` ? `${Upper<M>} ${U}` : `GET ${R}`;
+
+type UrlOf<R extends string> = R extends `${infer M} ${infer U}` ? (Upper<M> extends never ? R : U) : R;
+
+/** The lowercase method a route gives: `"POST /x"` -> `"post"`, a bare path -> `"get"`. */
+export type MethodOf<R extends string> = R extends `${infer M} ${string}`
+  ? Lowercase<M> extends RequestMethod
+    ? Lowercase<M>
+    : RequestMethod
+  : "get";
+
+// The recursive types below carry what they found in an accumulator, so TypeScript runs them
+// as loops (up to 1,000 steps) rather than nesting (about 50): long routes stay checkable.
+type Expressions<
+  S extends string,
+  Found extends string = never,
+> = S extends `${string}{${infer E}}${infer Rest}` ? Expressions<Rest, Found | E> : Found;
+type VarName<V extends string> = V extends `${infer N}*` ? N : V extends `${infer N}:${string}` ? N : V;
+type VarNames<E extends string, Found extends string = never> = E extends `${infer A},${infer B}`
+  ? VarNames<B, Found | VarName<A>>
+  : Found | VarName<E>;
+type Operator = "+" | "#" | "." | "/" | ";" | "?" | "&";
+type NamesOf<E extends string> = E extends `${Operator}${infer L}` ? VarNames<L> : VarNames<E>;
+/** Simple and `+` expressions in the path are required; every other operator is optional. */
+type RequiredNamesOf<E extends string> = E extends `${Exclude<Operator, "+">}${string}`
+  ? never
+  : E extends `+${infer L}`
+    ? VarNames<L>
+    : VarNames<E>;
+
+type PathOf<U extends string> = U extends `${infer P}?${string}` ? HashCut<P> : HashCut<U>;
+type HashCut<U extends string> = U extends `${infer P}#${string}` ? P : U;
+type Chars<S extends string, All extends string = never> = S extends `${infer C}${infer Rest}`
+  ? Chars<Rest, All | C>
+  : All;
+type NameStart = Chars<"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_">;
+type NameChar = NameStart | Chars<"0123456789">;
+/** The name chars at the start of `S`: `:name` ends at the first character that cannot be in a name. */
+type TakeName<S extends string, Name extends string = ""> = S extends `${infer C}${infer Rest}`
+  ? C extends NameChar
+    ? TakeName<Rest, `${Name}${C}`>
+    : Name
+  : Name;
+/** `/:name` is a placeholder only when a letter or `_` follows the colon (`/:8080` is literal). */
+type ColonNames<P extends string, Found extends string = never> = P extends `${string}/:${infer N}`
+  ? ColonNames<N, Found | (N extends `${NameStart}${string}` ? TakeName<N> : never)>
+  : Found;
+
+type Required<U extends string> = RequiredNamesOf<Expressions<PathOf<U>>> | ColonNames<PathOf<U>>;
+type All<U extends string> = NamesOf<Expressions<U>> | ColonNames<PathOf<U>>;
+/**
+ * The same keys and values as one object type. Through a type parameter, so it goes member by
+ * member over a union.
+ */
+type Copy<P> = { [K in keyof P]: P[K] };
+
+/**
+ * The parameters a route literal names: `{name}`, `{+name}` and `:name` in the path are
+ * required, every other expression optional.
+ *
+ * @example
+ * ```ts
+ * type P = RouteParams<"GET /repos/{owner}/{repo}/issues{?state}">;
+ * // { owner: PathValue; repo: PathValue; state?: TemplateValue }
+ * ```
+ */
+export type RouteParams<R extends string> = string extends R
+  ? { [name: string]: unknown }
+  : Copy<
+      { [K in Required<UrlOf<R>>]: PathValue } & {
+        [K in Exclude<All<UrlOf<R>>, Required<UrlOf<R>>>]?: TemplateValue;
+      }
+    >;
+
+type KnownParams<R extends string> = [RouteKey<R>] extends [never]
+  ? RouteParams<R>
+  : RouteKey<R> extends keyof GitHubRoutes
+    ? GitHubRoutes[RouteKey<R>]
+    : RouteParams<R>;
+
+/**
+ * The parameters of a route: from the GitHub map when it knows the route, else read from the
+ * route. Those named in `Defaulted` (set by a builder's defaults) are optional.
+ *
+ * The mapped type on the outside is for speed. While a call is inferred, the route is still a
+ * type parameter: TypeScript would read the options' contextual type from the conditional's
+ * constraint, a union of all 1,223 routes' parameters, for every property. A generic mapped
+ * type is kept as it is, so each call costs one lookup. The inner one keeps the defaults step
+ * (a conditional type) from being spread over every route while the route is unknown.
+ */
+export type ParamsFor<R extends string, Defaulted extends PropertyKey = never> = Copy<
+  WithDefaults<Copy<KnownParams<R>>, Defaulted>
+>;
+
+/**
+ * Parameters whose names are in `Defaulted` become optional; `undefined` leaves the default.
+ * Member by member: a route whose body may come as parameters or as `data` is a union.
+ */
+type WithDefaults<P, Defaulted extends PropertyKey> = [Defaulted] extends [never]
+  ? P
+  : P extends unknown
+    ? Omit<P, Defaulted> & { [K in Extract<keyof P, Defaulted>]?: P[K] | undefined }
+    : never;
+
+/** What a call with route `R` accepts, once the builder's defaults (`Defaulted`) are set. */
+export type CallOptions<R extends string, Defaulted extends PropertyKey = never> = ParamsFor<R, Defaulted> &
+  RouteOptionKeys;
+
+// biome-ignore lint/complexity/noBannedTypes: "{} extends" is how a type tests that a key is optional
+type RequiredKeys<T> = { [K in keyof T]-?: {} extends Pick<T, K> ? never : K }[keyof T];
+/** `true` when some member of a parameter union needs no key at all, else `never`. */
+type SomeAllOptional<T> = T extends unknown ? ([RequiredKeys<T>] extends [never] ? true : never) : never;
+
+/**
+ * The arguments after the route when the options are not an object literal: none (or
+ * `undefined`) when nothing is required, else options holding the required parameters.
+ */
+export type WithoutOptions<R extends string, Defaulted extends PropertyKey> = string extends R
+  ? [options?: RouteOptions | undefined]
+  : [SomeAllOptional<ParamsFor<R, Defaulted>>] extends [never]
+    ? [options: CallOptions<R, Defaulted>]
+    : [options?: undefined];
+
+/**
+ * The result type of a call with a route: its method, whatever the options hold (`method`
+ * there is a parameter). A route that is a plain `string` gives any method.
+ */
+export type ResultFor<R extends string> = string extends R ? RequestOptions : RequestOptionsFor<MethodOf<R>>;
+
+/** Request options as a route gives them: its lowercase method, and a body only where one can be. */
+export type RequestOptionsFor<M extends RequestMethod> = M extends "get" | "head"
+  ? Omit<RequestOptions, "method" | "body"> & { method: M }
+  : Omit<RequestOptions, "method"> & { method: M };

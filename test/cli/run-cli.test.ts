@@ -1,0 +1,178 @@
+import { execFile, spawnSync } from "node:child_process";
+import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+import { type CliIo, HELP, runCli } from "../../src/cli/run-cli.js";
+import { endpoint, toCurl } from "../../src/index.js";
+import { BAD_INPUT, SHARED_CASES } from "./cli-cases.js";
+
+const BIN = fileURLToPath(new URL("../../dist/bin.js", import.meta.url));
+const run = promisify(execFile);
+
+/** Runs the built executable as a user would, with optional standard input. */
+async function cli(
+  argv: string[],
+  input?: string | Uint8Array,
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  const child = run(process.execPath, [BIN, ...argv], { encoding: "utf8" });
+  if (input !== undefined) child.child.stdin?.end(input);
+  else child.child.stdin?.end();
+  try {
+    const { stdout, stderr } = await child;
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+function memoryIo(stdin = ""): CliIo & { out: string; err: string } {
+  const io = {
+    out: "",
+    err: "",
+    stdout(text: string | Uint8Array) {
+      io.out += typeof text === "string" ? text : new TextDecoder().decode(text);
+    },
+    stderr(text: string) {
+      io.err += text;
+    },
+    readStdin: () => new TextEncoder().encode(stdin),
+    readFile: (): Uint8Array => {
+      throw new Error("no files here");
+    },
+  };
+  return io;
+}
+
+describe("the CLI prints exactly what the library returns (one shared table)", () => {
+  it.each(SHARED_CASES)("$name", async ({ argv, route, options }) => {
+    const expected = endpoint(route, options);
+    const json = await cli(argv);
+    expect(json.stderr).toBe("");
+    expect(json.code).toBe(0);
+    expect(JSON.parse(json.stdout)).toStrictEqual(JSON.parse(JSON.stringify(expected)));
+    const curl = await cli([...argv, "--format", "curl"]);
+    expect(curl.stdout).toBe(`${toCurl(expected)}\n`);
+  });
+});
+
+describe("bad input: one line on stderr, exit code 2, no stack trace", () => {
+  it.each(BAD_INPUT)("%s", async (_name, argv, message) => {
+    const result = await cli(argv);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe("");
+    expect(result.stderr.endsWith("\n")).toBe(true);
+    expect(result.stderr.trimEnd().split("\n")).toHaveLength(1);
+    expect(result.stderr).toMatch(message);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+});
+
+describe("command line", () => {
+  it("--help documents every option and item form; --version prints the version", async () => {
+    const help = await cli(["--help"]);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toBe(`${HELP}\n`);
+    for (const word of [
+      "--base-url",
+      "--format",
+      "--data @FILE",
+      "--data -",
+      "--media-format",
+      "--preview",
+      "--version",
+      "name=value",
+      "name:=json",
+      "Header:value",
+    ]) {
+      expect(help.stdout).toContain(word);
+    }
+    const version = await cli(["--version"]);
+    expect(version.stdout).toBe(`${endpoint.DEFAULTS.headers["user-agent"]?.toString().split("/")[1]}\n`);
+  });
+
+  it("--data - reads standard input", async () => {
+    const result = await cli(
+      ["POST /markdown/raw", "--data", "-", "Content-Type:text/plain"],
+      "from stdin\n",
+    );
+    expect(JSON.parse(result.stdout).body).toBe("from stdin\n");
+  });
+
+  it("--data @FILE reads a file, and bytes that are not UTF-8 stay bytes", async () => {
+    const io = memoryIo();
+    io.readFile = () => new Uint8Array([0xff, 0x00, 0x41]);
+    expect(runCli(["POST /x", "--data", "@blob.bin"], io)).toBe(0);
+    expect(JSON.parse(io.out).body).toStrictEqual({ base64: "/wBB" });
+    const text = memoryIo();
+    text.readFile = () => new TextEncoder().encode("héllo");
+    runCli(["POST /x", "--data", "@t.txt"], text);
+    expect(JSON.parse(text.out).body).toBe("héllo");
+  });
+
+  it("--format http prints the raw HTTP/1.1 request", async () => {
+    const io = memoryIo();
+    runCli(
+      ["POST /repos/{owner}/{repo}/issues#frag", "owner=o", "repo=r", "title=Hi ✓", "--format", "http"],
+      io,
+    );
+    expect(io.out).toBe(
+      [
+        "POST /repos/o/r/issues HTTP/1.1",
+        "host: api.github.com",
+        "accept: application/vnd.github.v3+json",
+        `user-agent: ${endpoint.DEFAULTS.headers["user-agent"]}`,
+        "content-type: application/json; charset=utf-8",
+        "content-length: 18",
+        "",
+        '{"title":"Hi ✓"}',
+      ].join("\r\n"),
+    );
+    const relative = memoryIo();
+    runCli(["GET /x", "a=1", "--base-url=", "--format=http"], relative);
+    expect(relative.out.startsWith("GET /x?a=1 HTTP/1.1\r\naccept:")).toBe(true);
+  });
+
+  it("rethrows what is not an input error (a bug must not pass as bad input)", () => {
+    const io = memoryIo();
+    io.stdout = () => {
+      throw new RangeError("disk full");
+    };
+    expect(() => runCli(["GET /x"], io)).toThrow(RangeError);
+  });
+});
+
+describe("standard input that cannot be read", () => {
+  it("a directory as stdin: one line on stderr, exit code 2", () => {
+    const fd = openSync(tmpdir(), "r");
+    try {
+      const result = spawnSync(process.execPath, [BIN, "POST /x", "--data", "-"], {
+        stdio: [fd, "pipe", "pipe"],
+        encoding: "utf8",
+      });
+      expect(result.status).toBe(2);
+      expect(result.stderr).toMatch(/^rest-endpoint: Cannot read standard input: .+\n$/);
+      expect(result.stderr.split("\n")).toHaveLength(2);
+    } finally {
+      closeSync(fd);
+    }
+  });
+});
+
+describe("a binary --data file", () => {
+  it("prints as { base64 } in JSON, from a real file read by the real binary", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "rest-endpoint-"));
+    try {
+      const bytes = Uint8Array.from([0xff, 0x00, 0xfe, 0x41, 0x80]);
+      writeFileSync(join(dir, "bin.dat"), bytes);
+      const result = await cli(["POST /x", "--data", `@${join(dir, "bin.dat")}`]);
+      expect(result.code).toBe(0);
+      expect(JSON.parse(result.stdout).body).toEqual({ base64: Buffer.from(bytes).toString("base64") });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,67 @@
+import { execFileSync } from "node:child_process";
+import { describe, expect, it } from "vitest";
+import { endpoint } from "../../src/index.js";
+import { BoundedCache } from "../../src/shared/bounded-cache.js";
+
+describe("BoundedCache", () => {
+  it("holds at most its budget in bytes, dropping the oldest entry first", () => {
+    const cache = new BoundedCache<number>(80);
+    for (let i = 0; i < 10; i++) expect(cache.set(`k${i}`, i, 10)).toBe(i);
+    expect(cache.size).toBe(8);
+    expect(cache.bytes).toBe(80);
+    expect(cache.get("k1")).toBeUndefined();
+    expect([cache.get("k2"), cache.get("k9")]).toEqual([2, 9]);
+    expect(cache.set("big", 99, 11)).toBe(99);
+    expect(cache.get("big")).toBeUndefined(); // over an eighth of the budget: not stored
+    expect(cache.get("k2")).toBe(2); // and nothing was dropped for it
+    cache.set("k9", 9, 10);
+    expect(cache.bytes).toBeLessThanOrEqual(80);
+  });
+});
+
+describe("caches are bounded in bytes, whatever the stream of routes", () => {
+  it("2,100 distinct 32 kB routes of every shape (many variables in one expression too) retain a few MB at most", () => {
+    // A fresh process with a collectable heap: the growth of the heap after all the calls,
+    // with every result dropped, is what the caches hold.
+    // The build under test: dist/ in the development run, dist/production/ in the production run.
+    const dist = new URL(__DEV__ ? "../../dist/" : "../../dist/production/", import.meta.url);
+    const script = `
+      const { endpoint } = await import(${JSON.stringify(new URL("index.js", dist).href)});
+      const { parseTemplate } = await import(${JSON.stringify(new URL("uri-template.js", dist).href)});
+      const shapes = [(n) => "/{a}".repeat(n / 4), (n) => "/x".repeat(n / 2), (n) => "{/a,b}".repeat(n / 6), (n) => "/:a".repeat(n / 3),
+        (n) => "/{" + "a,".repeat(n / 2 - 1) + "a}", (n) => "/{?" + Array.from({ length: n / 7 }, (_, k) => "v" + k).join(",") + "}"];
+      gc(); const before = process.memoryUsage().heapUsed;
+      for (let i = 0; i < 2100; i++) {
+        const url = "/u" + i + shapes[i % shapes.length](32 * 1024);
+        try { endpoint("GET " + url, { a: "v", b: "w" }); } catch {}
+        if (i % 7 !== 0) continue; // the other entry points, on fewer routes: each call compiles 32 kB
+        try { endpoint.parse(endpoint.merge("POST " + url, { a: "v", b: "w" })); } catch {}
+        try { parseTemplate(url).expand({ a: "v" }); } catch {}
+        try { endpoint("GET /x", { baseUrl: "https://h.example/" + "p".repeat(32 * 1024) + i }); } catch {}
+      }
+      gc(); gc();
+      console.log(process.memoryUsage().heapUsed - before);`;
+    const retained = Number(
+      execFileSync(process.execPath, ["--expose-gc", "--input-type=module", "-e", script], {
+        encoding: "utf8",
+      }),
+    );
+    expect(retained).toBeGreaterThan(0);
+    expect(retained).toBeLessThan(8 * 1024 * 1024);
+  }, 60_000);
+});
+
+describe("compiled routes are cached invisibly", () => {
+  it("a route evicted by thousands of others gives the same result again", () => {
+    const first = endpoint("GET /repos/{owner}/{repo}", { owner: "a", repo: "b" });
+    for (let i = 0; i < 5000; i++) endpoint(`GET /flood/${i}/{x}`, { x: i });
+    expect(endpoint("GET /repos/{owner}/{repo}", { owner: "a", repo: "b" })).toStrictEqual(first);
+  });
+
+  it("a cached route is not changed by what callers do with results", () => {
+    const result = endpoint("GET /x/{a}", { a: 1 });
+    result.url = "changed";
+    result.headers.accept = "changed";
+    expect(endpoint("GET /x/{a}", { a: 1 }).url).toBe("https://api.github.com/x/1");
+  });
+});

@@ -71,13 +71,14 @@ export function nullRecord(): Record<string, unknown> {
  * one) is `invalid_options`.
  */
 export function readOwn(source: object, names: readonly string[], what: string): unknown[] {
-  const out: unknown[] = [];
-  for (const name of names) {
-    try {
-      out.push(Object.hasOwn(source, name) ? (source as Record<string, unknown>)[name] : undefined);
-    } catch (error) {
-      throw unreadable(error, what);
+  const out: unknown[] = new Array(names.length);
+  try {
+    for (let i = 0; i < names.length; i++) {
+      const name = names[i] as string;
+      out[i] = Object.hasOwn(source, name) ? (source as Record<string, unknown>)[name] : undefined;
     }
+  } catch (error) {
+    throw unreadable(error, what);
   }
   return out;
 }

@@ -23,11 +23,37 @@ export function isHexDigit(code: number): boolean {
 }
 
 /**
- * Encodes everything outside the unreserved set as UTF-8 percent-escapes.
+ * Encodes everything outside the unreserved set as UTF-8 percent-escapes. Most values (names,
+ * numbers, slugs) need none and are returned as they are.
  * Returns `undefined` when the string holds a lone surrogate, which has no UTF-8 form.
  */
 export function encodeUnreserved(text: string): string | undefined {
-  return encode(text, false);
+  const length = text.length;
+  let i = 0;
+  while (i < length) {
+    const code = text.charCodeAt(i);
+    if (code >= 128 || ALLOWED[code] !== 1) break;
+    i++;
+  }
+  if (i === length) return text;
+  // The built-in writes UTF-8 escapes fastest (and throws on a lone surrogate); it leaves
+  // !'()* as they are, which RFC 3986 reserves, so those five are escaped after it.
+  let encoded: string;
+  try {
+    encoded = encodeURIComponent(text);
+  } catch {
+    return undefined;
+  }
+  let out = "";
+  let start = 0;
+  for (let j = 0; j < encoded.length; j++) {
+    const code = encoded.charCodeAt(j);
+    if (code === 0x21 || (code >= 0x27 && code <= 0x2a)) {
+      out += `${encoded.slice(start, j)}%${HEX[code >> 4]}${HEX[code & 15]}`;
+      start = j + 1;
+    }
+  }
+  return start === 0 ? encoded : out + encoded.slice(start);
 }
 
 /**
@@ -35,18 +61,13 @@ export function encodeUnreserved(text: string): string | undefined {
  * Returns `undefined` when the string holds a lone surrogate.
  */
 export function encodeReserved(text: string): string | undefined {
-  return encode(text, true);
-}
-
-// One pass: most values (names, numbers, slugs) need no escape and are returned as they are.
-function encode(text: string, reserved: boolean): string | undefined {
   let out = "";
   let start = 0;
   const length = text.length;
   for (let i = 0; i < length; i++) {
     const code = text.charCodeAt(i);
-    if (code < 128 && (ALLOWED[code] === 1 || (reserved && ALLOWED[code] === 2))) continue;
-    if (reserved && code === 37 && isHexDigit(text.charCodeAt(i + 1)) && isHexDigit(text.charCodeAt(i + 2))) {
+    if (code < 128 && ALLOWED[code] !== 0) continue;
+    if (code === 37 && isHexDigit(text.charCodeAt(i + 1)) && isHexDigit(text.charCodeAt(i + 2))) {
       i += 2;
       continue;
     }

@@ -46,6 +46,9 @@ describe("values", () => {
     ["{/x*}", { x: ["a", "b"] }, "/a/b"],
     ["{x}", { x: "日本" }, "%E6%97%A5%E6%9C%AC"],
     ["{x}", { x: "!'()*" }, "%21%27%28%29%2A"],
+    // Each of the five that encodeURIComponent leaves, among text it must escape.
+    ["{x}", { x: "a!b'c(d)e*é f/" }, "a%21b%27c%28d%29e%2A%C3%A9%20f%2F"],
+    ["{x}", { x: "*" }, "%2A"],
     ["{+x}", { x: "!'()*[]" }, "!'()*[]"],
     ["{+x}", { x: "%zz%4" }, "%25zz%254"],
     ["{+x}", { x: "a%2Fb" }, "a%2Fb"],

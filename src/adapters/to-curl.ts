@@ -15,14 +15,16 @@ import { readRequestOptions, serializeBody, writingBody } from "./to-fetch-args.
  * @example
  * ```ts
  * toCurl(endpoint("GET /repos/{owner}/{repo}", { owner: "o", repo: "r" }));
- * // "curl --globoff --path-as-is -X GET 'https://api.github.com/repos/o/r' -H 'accept: application/vnd.github.v3+json' -H 'user-agent: rest-endpoint/1.0.0'"
+ * // "curl -q -sS --globoff --path-as-is -X GET 'https://api.github.com/repos/o/r' -H 'accept: application/vnd.github.v3+json' -H 'user-agent: rest-endpoint/1.0.0'"
  * ```
  */
 export function toCurl(options: RequestOptions): string {
   const request = readRequestOptions(options, "toCurl");
   // The method is one of six fixed words, so it needs no quoting.
   const { method, headers, names } = request;
-  const args = ["curl", "--globoff", "--path-as-is"];
+  // -q (first, or curl ignores it) skips the user's .curlrc, which could add headers or write files;
+  // -sS hides the progress meter but not the errors.
+  const args = ["curl", "-q", "-sS", "--globoff", "--path-as-is"];
   args.push(method === "HEAD" ? "--head" : `-X ${method}`, shellQuote(request.url));
   for (const name of Object.keys(headers)) {
     const value = headers[name] as string;

@@ -3,10 +3,13 @@
 import { readFileSync } from "node:fs";
 import { runCli } from "./run-cli.js";
 
-process.exitCode = runCli(process.argv.slice(2), {
+process.exitCode = await runCli(process.argv.slice(2), {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
   // Plain bytes: a Buffer's toJSON would print it as { type: "Buffer", data: [...] }.
   readStdin: () => new Uint8Array(readFileSync(0)),
   readFile: (path) => new Uint8Array(readFileSync(path)),
+  fetch: (url, init) => fetch(url, init),
+  env: (name) => process.env[name],
+  isTerminal: process.stdout.isTTY === true,
 });

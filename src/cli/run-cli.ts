@@ -1,77 +1,86 @@
 // The command line: a thin layer that turns arguments into one `endpoint()` call and prints
-// the result. Everything it knows about requests comes from the library.
+// the result, or sends it. Everything it knows about requests comes from the library.
 
 import { toCurl } from "../adapters/to-curl.js";
 import { serializeBody } from "../adapters/to-fetch-args.js";
 import { toHttpMessage } from "../adapters/to-http-message.js";
 import { endpoint } from "../endpoint.js";
 import { EndpointError } from "../endpoint-error.js";
-import { setOwn } from "../shared/object.js";
-import type { EndpointOptions, RequestOptions } from "../types/request.js";
+import { encodeUnreserved } from "../template/encode.js";
+import type { RequestOptions } from "../types/request.js";
 import { VERSION } from "../version.js";
+import { HELP } from "./help.js";
+import { type ArgumentIo, type Format, parseArguments, UsageError } from "./parse-arguments.js";
+import { SendError, type SendIo, sendRequest } from "./send-request.js";
 
-/** What the command line needs from its host, so it can run in a test without a process. */
-export interface CliIo {
+/**
+ * What the command line needs from its host, so it can run in a test without a process. The
+ * members for `--send` are optional: without them `fetch` is the runtime's, no environment
+ * variable is set, and standard output is not a terminal.
+ */
+export interface CliIo extends ArgumentIo {
   stdout(text: string | Uint8Array): void;
   stderr(text: string): void;
-  readStdin(): Uint8Array;
-  readFile(path: string): Uint8Array;
+  fetch?: SendIo["fetch"];
+  env?: SendIo["env"];
+  isTerminal?: boolean;
 }
 
-export const HELP = `Usage: rest-endpoint ROUTE [ITEM ...] [OPTIONS]
+export { HELP };
 
-Prints the request options of one endpoint() call; sends nothing.
-
-ROUTE      "METHOD /path/{param}" or a bare "/path" (GET), e.g. "GET /repos/{owner}/{repo}"
-
-ITEM (HTTPie's conventions; the first of = := : ; decides):
-  name=value      a string parameter                  owner=octokit
-  name:=json      a typed parameter (number, boolean,  per_page:=100 labels:='["bug"]'
-                  null, array or object as JSON)
-  Header:value    a header                             Authorization:'token <API_KEY>'
-  Header:         removes a header (also a default)    Accept:
-  Header;         a header with an empty value         X-Empty;
-
-  Every name=value and name:=json item is a parameter: url= and method= go to the query
-  or the body (a webhook's url field) and never move the request. baseUrl, headers,
-  mediaType, data and request are options, set by the flags below (request has none).
-
-OPTIONS:
-  --base-url URL          the base URL (default https://api.github.com; "" for relative urls)
-  --format json|curl|http what to print: request options as JSON (default), a curl command
-                          that a POSIX shell runs as is, or the raw HTTP/1.1 request
-                          (which writes host and content-length itself: a Host,
-                          Content-Length or Transfer-Encoding header is refused)
-  --data @FILE            the request body from a file, as it stands
-  --data -                the request body from standard input
-  --data TEXT             the request body as given
-  --media-format NAME     mediaType.format, e.g. raw, diff, text+json
-  --preview NAME          mediaType.previews; repeatable
-  --help                  this text
-  --version               the version
-
-Exit status: 0 on success, 2 on bad input (one line on standard error).
-
-Example:
-  rest-endpoint "GET /repos/{owner}/{repo}/issues" owner=octokit repo=rest.js state=open`;
-
-class UsageError extends Error {}
-
-/** Runs the command line with `argv` (without node and the script); returns the exit code. */
-export function runCli(argv: readonly string[], io: CliIo): number {
+/**
+ * Runs the command line with `argv` (without node and the script); resolves to the exit
+ * status: 0, 1 when a sent request fails or answers 400 or more, 2 on bad input.
+ */
+export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   try {
     const command = parseArguments(argv, io);
-    if (command.kind === "help") io.stdout(`${HELP}\n`);
-    else if (command.kind === "version") io.stdout(`${VERSION}\n`);
-    else io.stdout(format(endpoint(command.route, command.options), command.format));
+    if (command.kind === "help") {
+      io.stdout(`${HELP}\n`);
+      return 0;
+    }
+    if (command.kind === "version") {
+      io.stdout(`${VERSION}\n`);
+      return 0;
+    }
+    const request = withQuery(endpoint(command.route, command.options), command.query);
+    if (command.send !== undefined) {
+      return await sendRequest(request, command.send, {
+        stdout: (text) => io.stdout(text),
+        fetch: io.fetch ?? ((url, init) => fetch(url, init)),
+        env: io.env ?? (() => undefined),
+        isTerminal: io.isTerminal ?? false,
+      });
+    }
+    io.stdout(format(request, command.format));
     return 0;
   } catch (error) {
-    if (error instanceof EndpointError || error instanceof UsageError) {
+    if (error instanceof EndpointError || error instanceof UsageError || error instanceof SendError) {
       io.stderr(`rest-endpoint: ${escapeControls(error.message)}\n`);
-      return 2;
+      return error instanceof SendError ? 1 : 2;
     }
     throw error;
   }
+}
+
+/** `name==value` items appended to the url's query, before any `#fragment`, as given. */
+function withQuery(request: RequestOptions, query: readonly (readonly [string, string])[]): RequestOptions {
+  if (query.length === 0) return request;
+  let pairs = "";
+  for (const [name, value] of query) {
+    const key = encodeUnreserved(name);
+    const text = encodeUnreserved(value);
+    if (key === undefined || text === undefined) {
+      throw new UsageError(
+        `The query item ${name}==${value} holds a lone UTF-16 surrogate, which a URL cannot carry.`,
+      );
+    }
+    pairs += `${pairs === "" ? "" : "&"}${key}=${text}`;
+  }
+  const hash = request.url.indexOf("#");
+  const head = hash === -1 ? request.url : request.url.slice(0, hash);
+  const url = `${head}${head.includes("?") ? "&" : "?"}${pairs}${hash === -1 ? "" : request.url.slice(hash)}`;
+  return { ...request, url };
 }
 
 /**
@@ -107,147 +116,6 @@ export function escapeControls(text: string): string {
     }
   }
   return out;
-}
-
-type Format = "json" | "curl" | "http";
-type Command =
-  | { kind: "help" }
-  | { kind: "version" }
-  | { kind: "request"; route: string; options: EndpointOptions; format: Format };
-
-function parseArguments(argv: readonly string[], io: CliIo): Command {
-  let route: string | undefined;
-  let format: Format = "json";
-  const options: EndpointOptions = {};
-  const headers: Record<string, string | null> = {};
-  const previews: string[] = [];
-  let mediaFormat: string | undefined;
-
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] as string;
-    if (arg.startsWith("--")) {
-      const equals = arg.indexOf("=");
-      const flag = equals === -1 ? arg : arg.slice(0, equals);
-      const value = (): string => {
-        if (equals !== -1) return arg.slice(equals + 1);
-        const next = argv[++i];
-        if (next === undefined) throw new UsageError(`${flag} needs a value; see --help.`);
-        return next;
-      };
-      switch (flag) {
-        case "--help":
-          return { kind: "help" };
-        case "--version":
-          return { kind: "version" };
-        case "--base-url":
-          options.baseUrl = value();
-          break;
-        case "--format": {
-          const name = value();
-          if (name !== "json" && name !== "curl" && name !== "http") {
-            throw new UsageError(`Unknown format "${name}": use json, curl or http.`);
-          }
-          format = name;
-          break;
-        }
-        case "--data":
-          options.data = readData(value(), io);
-          break;
-        case "--media-format":
-          mediaFormat = value();
-          break;
-        case "--preview":
-          previews.push(value());
-          break;
-        default:
-          throw new UsageError(`Unknown option "${flag}"; see --help.`);
-      }
-      continue;
-    }
-    if (route === undefined) {
-      route = arg;
-      continue;
-    }
-    applyItem(arg, options, headers);
-  }
-  if (route === undefined) throw new UsageError(`No route given: try rest-endpoint "GET /user"; see --help.`);
-  if (Object.keys(headers).length > 0) options.headers = headers;
-  if (mediaFormat !== undefined || previews.length > 0) {
-    options.mediaType = { format: mediaFormat, previews };
-  }
-  return { kind: "request", route, options, format };
-}
-
-/**
- * Options that an item cannot set, each with the flag that does. `method` and `url` are not
- * here: beside a route they are parameters like any other (a webhook's `url` field).
- */
-const OPTION_ITEMS: ReadonlyMap<string, string> = new Map([
-  ["baseUrl", "use --base-url URL"],
-  ["headers", "write each header as a Header:value item"],
-  ["mediaType", "use --media-format NAME and --preview NAME"],
-  ["data", "use --data TEXT, --data @FILE or --data -"],
-  ["request", "the request option (settings for an HTTP client) has no command-line form"],
-]);
-
-/** `name=value`, `name:=json`, `Header:value`, `Header;`: the first separator decides. */
-function applyItem(item: string, options: EndpointOptions, headers: Record<string, string | null>): void {
-  for (let i = 0; i < item.length; i++) {
-    const char = item[i];
-    if (char !== "=" && char !== ":" && char !== ";") continue;
-    const name = item.slice(0, i);
-    if (name === "") break;
-    const isParameter = char === "=" || (char === ":" && item[i + 1] === "=");
-    const instead = isParameter ? OPTION_ITEMS.get(name) : undefined;
-    if (instead !== undefined) {
-      throw new UsageError(
-        `The item "${item}" would set the ${name} option, which items do not set (they are parameters): ${instead}.`,
-      );
-    }
-    if (char === "=") {
-      setOwn(options, name, item.slice(i + 1));
-    } else if (char === ":" && item[i + 1] === "=") {
-      setOwn(options, name, parseJson(name, item.slice(i + 2)));
-    } else if (char === ":") {
-      const value = item.slice(i + 1);
-      setOwn(headers, name, value === "" ? null : value);
-    } else if (i === item.length - 1) {
-      setOwn(headers, name, "");
-    } else {
-      continue;
-    }
-    return;
-  }
-  throw new UsageError(
-    `Cannot read the item "${item}": write name=value, name:=json, Header:value or Header; (see --help).`,
-  );
-}
-
-function parseJson(name: string, text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new UsageError(
-      `The value of ${name}:= is not valid JSON: ${JSON.stringify(text)}; quote strings as name:='"text"'.`,
-    );
-  }
-}
-
-/** `@FILE`, `-` (standard input) or the text itself; bytes that are not UTF-8 stay bytes. */
-function readData(source: string, io: CliIo): string | Uint8Array {
-  let bytes: Uint8Array;
-  if (source !== "-" && !source.startsWith("@")) return source;
-  const what = source === "-" ? "standard input" : `--data file "${source.slice(1)}"`;
-  try {
-    bytes = source === "-" ? io.readStdin() : io.readFile(source.slice(1));
-  } catch (error) {
-    throw new UsageError(`Cannot read ${what}: ${(error as Error).message}`);
-  }
-  try {
-    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
-  } catch {
-    return bytes;
-  }
 }
 
 function format(options: RequestOptions, as: Format): string | Uint8Array {

@@ -475,6 +475,8 @@ describe("toCurl: the shell reads exactly the intended arguments", () => {
           const upper = method.toUpperCase();
           const lower = new Set(Object.keys(headers).map((name) => name.toLowerCase()));
           const expected = [
+            "-q",
+            "-sS",
             "--globoff",
             "--path-as-is",
             ...(upper === "HEAD" ? ["--head"] : ["-X", upper]),

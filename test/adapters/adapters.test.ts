@@ -78,13 +78,13 @@ describe("toFetchArgs", () => {
 describe("toCurl", () => {
   it("builds one command", () => {
     expect(toCurl(endpoint("GET /repos/{owner}/{repo}", { owner: "o", repo: "r" }))).toBe(
-      `curl --globoff --path-as-is -X GET 'https://api.github.com/repos/o/r' -H 'accept: application/vnd.github.v3+json' -H 'user-agent: ${DEFAULT_HEADERS["user-agent"]}'`,
+      `curl -q -sS --globoff --path-as-is -X GET 'https://api.github.com/repos/o/r' -H 'accept: application/vnd.github.v3+json' -H 'user-agent: ${DEFAULT_HEADERS["user-agent"]}'`,
     );
     expect(toCurl({ method: "head", url: "/x", headers: { "x-e": "" } })).toBe(
-      "curl --globoff --path-as-is --head '/x' -H 'x-e;' -H 'accept:' -H 'user-agent:'",
+      "curl -q -sS --globoff --path-as-is --head '/x' -H 'x-e;' -H 'accept:' -H 'user-agent:'",
     );
     expect(toCurl({ method: "put", url: "/x", headers: {}, body: "" })).toBe(
-      "curl --globoff --path-as-is -X PUT '/x' -H 'accept:' -H 'user-agent:' -H 'content-type:' -H 'expect:' --data-raw ''",
+      "curl -q -sS --globoff --path-as-is -X PUT '/x' -H 'accept:' -H 'user-agent:' -H 'content-type:' -H 'expect:' --data-raw ''",
     );
     expect(
       toCurl({
@@ -94,7 +94,7 @@ describe("toCurl", () => {
         body: new Uint8Array([0, 37, 92, 39, 255, 65]),
       }),
     ).toBe(
-      "printf '\\000%%\\\\'\\''\\377A' | curl --globoff --path-as-is -X POST '/x' -H 'content-type: a/b' -H 'accept:' -H 'user-agent:' -H 'expect:' --data-binary @-",
+      "printf '\\000%%\\\\'\\''\\377A' | curl -q -sS --globoff --path-as-is -X POST '/x' -H 'content-type: a/b' -H 'accept:' -H 'user-agent:' -H 'expect:' --data-binary @-",
     );
   });
 

@@ -3,9 +3,11 @@
 // run by a POSIX shell). The server must see exactly the method, target, headers and body the
 // options describe, for a sample of the GitHub workload and for hand-picked hard cases.
 import { execFile } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serializeBody } from "../../src/adapters/to-fetch-args.js";
@@ -192,5 +194,33 @@ describe("real clients see exactly the request options", () => {
       expectExactly(await viaFetch(options), options, FETCH_DEFAULTS);
     }
     expectExactly(await viaCurl(options), options);
+  });
+});
+
+describe("the curl command as a user runs it", () => {
+  it("reads no .curlrc (-q): a config file cannot add a header or write a file", async () => {
+    const home = mkdtempSync(join(tmpdir(), "rest-endpoint-home-"));
+    try {
+      writeFileSync(
+        join(home, ".curlrc"),
+        `header = "x-from-curlrc: 1"\noutput = "${join(home, "written")}"\n`,
+      );
+      const options = api("POST /x", { a: 1 });
+      await sh("sh", ["-c", toCurl(options)], { env: { ...process.env, HOME: home, CURL_HOME: home } });
+      expectExactly(received.at(-1) as Received, options);
+      expect(readdirSync(home)).toStrictEqual([".curlrc"]);
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
+  });
+
+  it("prints no progress meter when its output goes to a pipe (-sS), and still reports errors", async () => {
+    const ok = await sh("sh", ["-c", toCurl(api("GET /x", { a: 1 }))]);
+    expect(ok.stderr).toBe("");
+    // A closed port: curl fails, and -S keeps its one-line error.
+    const closed = endpoint("GET /x", { baseUrl: "http://127.0.0.1:9" });
+    const failed = await sh("sh", ["-c", toCurl(closed)]).catch((error: { stderr: string }) => error);
+    expect(failed.stderr).toMatch(/^curl: \(7\)/);
+    expect(failed.stderr.trimEnd().split("\n")).toHaveLength(1);
   });
 });

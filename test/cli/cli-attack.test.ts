@@ -23,9 +23,9 @@ function memoryIo(): CliIo & { out: string; err: string } {
   return io;
 }
 
-function run(argv: string[]): { code: number; out: string; err: string } {
+async function run(argv: string[]): Promise<{ code: number; out: string; err: string }> {
   const io = memoryIo();
-  const code = runCli(argv, io);
+  const code = await runCli(argv, io);
   return { code, out: io.out, err: io.err };
 }
 
@@ -56,8 +56,8 @@ function expectOneSafeLine(result: { code: number; out: string; err: string }, m
 }
 
 describe("items are parameters: url= and method= never move the request", () => {
-  it("url= beside a route is a body field (GitHub's webhook config)", () => {
-    const result = run([
+  it("url= beside a route is a body field (GitHub's webhook config)", async () => {
+    const result = await run([
       "PATCH /repos/{owner}/{repo}/hooks/{hook_id}/config",
       "owner=o",
       "repo=r",
@@ -72,18 +72,18 @@ describe("items are parameters: url= and method= never move the request", () => 
     expect(options.body).toStrictEqual({ url: "https://hook.example/path", content_type: "json" });
   });
 
-  it("method= and url:= beside a GET route go to the query", () => {
-    const result = run(["GET /x", "method=DELETE", 'url:="//evil.example"']);
+  it("method= and url:= beside a GET route go to the query", async () => {
+    const result = await run(["GET /x", "method=DELETE", 'url:="//evil.example"']);
     expect(result.err).toBe("");
     const options = JSON.parse(result.out);
     expect(options.method).toBe("get");
     expect(options.url).toBe("https://api.github.com/x?method=DELETE&url=%2F%2Fevil.example");
   });
 
-  it("the CLI prints what endpoint(route, options) returns for such items", () => {
+  it("the CLI prints what endpoint(route, options) returns for such items", async () => {
     const route: string = "POST /orgs/{org}/private-registries";
     const options: EndpointOptions = { org: "o", url: "https://registry.example", method: "x" };
-    const printed = JSON.parse(run([route, "org=o", "url=https://registry.example", "method=x"]).out);
+    const printed = JSON.parse((await run([route, "org=o", "url=https://registry.example", "method=x"])).out);
     expect(printed).toStrictEqual(endpoint(route, options));
     expect(printed.url).toBe("https://api.github.com/orgs/o/private-registries");
     expect(printed.body).toStrictEqual({ url: "https://registry.example", method: "x" });
@@ -100,12 +100,12 @@ describe("items are parameters: url= and method= never move the request", () => 
     ['data:={"a":1}', /--data/],
     ["request=x", /request.*no command-line form/],
     ['request:={"fetch":1}', /request.*no command-line form/],
-  ])("the item %j names an option: exit 2, one line naming the flag to use", (item, message) => {
-    expectOneSafeLine(run(["POST /x", item]), message);
+  ])("the item %j names an option: exit 2, one line naming the flag to use", async (item, message) => {
+    expectOneSafeLine(await run(["POST /x", item]), message);
   });
 
-  it("a header named like an option is just a header", () => {
-    const options = JSON.parse(run(["GET /x", "data:1", "baseUrl;"]).out);
+  it("a header named like an option is just a header", async () => {
+    const options = JSON.parse((await run(["GET /x", "data:1", "baseUrl;"])).out);
     expect(options.headers.data).toBe("1");
     expect(options.headers.baseurl).toBe("");
   });
@@ -126,32 +126,32 @@ describe("--format http and bad urls: one line, exit 2", () => {
       ["POST /x", "a=1", "Content-Length:0", "--format", "http"],
       /"content-length"/,
     ],
-  ])("%s", (_name, argv, message) => {
-    expectOneSafeLine(run(argv), message);
+  ])("%s", async (_name, argv, message) => {
+    expectOneSafeLine(await run(argv), message);
   });
 
-  it("a body nested too deep to print is one line, in every format", () => {
+  it("a body nested too deep to print is one line, in every format", async () => {
     const deep = `${"[".repeat(3000)}${"]".repeat(3000)}`;
     for (const format of ["json", "curl", "http"]) {
-      expectOneSafeLine(run(["POST /x", `a:=${deep}`, "--format", format]), /nested deeper than 500/);
+      expectOneSafeLine(await run(["POST /x", `a:=${deep}`, "--format", format]), /nested deeper than 500/);
     }
     // The body object and 499 lists: 500 levels, the most JSON bodies may have.
     const printable = `${"[".repeat(499)}${"]".repeat(499)}`;
-    const result = run(["POST /x", `a:=${printable}`]);
+    const result = await run(["POST /x", `a:=${printable}`]);
     expect(result.code).toBe(0);
     expect(JSON.parse(result.out).body.a).toStrictEqual(JSON.parse(printable));
   });
 
   it.each(["\r", "\n", "\t", "\0", " ", "  ", "\r\nx-injected: 1"])(
     "--base-url with %j is refused as one line",
-    (junk) => {
+    async (junk) => {
       for (const format of ["json", "curl", "http"]) {
         for (const baseUrl of [
           `https://api.github.com${junk}`,
           `https://api.github.com/${junk}v3`,
           `${junk}https://api.github.com`,
         ]) {
-          expectOneSafeLine(run(["GET /user", "--base-url", baseUrl, "--format", format]), /baseUrl/);
+          expectOneSafeLine(await run(["GET /user", "--base-url", baseUrl, "--format", format]), /baseUrl/);
         }
       }
     },
@@ -168,13 +168,13 @@ describe("error lines are one line of safe text, whatever argv holds", () => {
     ["an isolate in a file name", ["POST /x", "--data", "@\u2066x"], "\\u2066"],
     ["DEL", ["GET /x", "--\u007f"], "\\u007f"],
     ["a line break from the file system error", ["POST /x", "--data", "@f"], "\\u000ahere"],
-  ])("%s", (_name, argv, escaped) => {
-    const result = run(argv);
+  ])("%s", async (_name, argv, escaped) => {
+    const result = await run(argv);
     expectOneSafeLine(result);
     expect(result.err).toContain(escaped);
   });
 
-  it("for random argv: exit 0 with nothing on stderr, or exit 2 with one safe line", () => {
+  it("for random argv: exit 0 with nothing on stderr, or exit 2 with one safe line", async () => {
     const hostile = fc.constantFrom(
       "\u001b[31m",
       "\u001b]0;t\u0007",
@@ -198,7 +198,7 @@ describe("error lines are one line of safe text, whatever argv holds", () => {
       unit: fc.oneof(
         hostile,
         fc.string({ unit: "grapheme-ascii", minLength: 1, maxLength: 1 }),
-        fc.constantFrom("=", ":=", ":", ";", "{", "}", "/"),
+        fc.constantFrom("=", ":=", ":", ";", "==", "=@", ":=@", "[]", "\\", "{", "}", "/"),
       ),
       maxLength: 12,
     });
@@ -216,6 +216,11 @@ describe("error lines are one line of safe text, whatever argv holds", () => {
             "--base-url=",
             "--format=",
             "--preview=",
+            "q==",
+            "t=@",
+            "j:=@",
+            "l[]=",
+            "GET",
           ),
           text,
         )
@@ -229,16 +234,30 @@ describe("error lines are one line of safe text, whatever argv holds", () => {
         "--preview",
         "--media-format",
         "https://h.example",
+        "--",
+        "-h",
+        "-V",
+        "-i",
+        "-x",
+        "--include",
+        "--token-env",
       ),
     );
     const route = fc.oneof(
-      fc.constantFrom("GET /x", "POST /repos/{owner}/{repo}", "PUT /{a}", "GET http://[zz]/{a}"),
+      fc.constantFrom(
+        "GET /x",
+        "POST /repos/{owner}/{repo}",
+        "PUT /{a}",
+        "GET http://[zz]/{a}",
+        "GET",
+        "post",
+      ),
       fc.tuple(fc.constantFrom("GET ", "POST ", "PATCH /", ""), text).map(([a, b]) => a + b),
     );
-    fc.assert(
-      fc.property(route, fc.array(argument, { maxLength: 6 }), (first, rest) => {
+    await fc.assert(
+      fc.asyncProperty(route, fc.array(argument, { maxLength: 6 }), async (first, rest) => {
         const io = memoryIo();
-        const code = runCli([first, ...rest], io);
+        const code = await runCli([first, ...rest], io);
         if (code === 0) {
           expect(io.err).toBe("");
         } else {

@@ -1,6 +1,12 @@
 // One table of cases for the library and the command line: each row is the same request
 // written both ways. The CLI must print exactly what the library returns.
+import { readFileSync } from "node:fs";
 import type { EndpointOptions } from "../../src/index.js";
+
+/** Files for `name=@FILE` and `name:=@FILE`, given to the binary relative to the project. */
+const NOTES = "test/fixtures/cli/notes.md";
+const LABELS = "test/fixtures/cli/labels.json";
+const read = (path: string): string => readFileSync(new URL(`../../${path}`, import.meta.url), "utf8");
 
 export interface SharedCase {
   name: string;
@@ -125,6 +131,78 @@ export const SHARED_CASES: SharedCase[] = [
     options: { owner: "o", repo: "r", hook_id: 1, url: "https://hook.example", method: "x" },
   },
   {
+    name: "the method and the url as two arguments, as HTTPie and gh api users type them",
+    argv: ["GET", "/repos/{owner}/{repo}/issues", "owner=octokit", "repo=rest.js"],
+    route: "GET /repos/{owner}/{repo}/issues",
+    options: { owner: "octokit", repo: "rest.js" },
+  },
+  {
+    name: "two arguments with a lowercase method and a full URL",
+    argv: ["post", "https://uploads.github.com/x{?name}", "name=a.zip"],
+    route: "post https://uploads.github.com/x{?name}",
+    options: { name: "a.zip" },
+  },
+  {
+    name: "a query item on a GET is the query parameter",
+    argv: ["GET /repos/{owner}/{repo}/issues", "owner=o", "repo=r", "state==open"],
+    route: "GET /repos/{owner}/{repo}/issues",
+    options: { owner: "o", repo: "r", state: "open" },
+  },
+  {
+    name: "a name given twice makes a list",
+    argv: ["POST /repos/{owner}/{repo}/issues", "owner=o", "repo=r", "title=t", "labels=bug", "labels=docs"],
+    route: "POST /repos/{owner}/{repo}/issues",
+    options: { owner: "o", repo: "r", title: "t", labels: ["bug", "docs"] },
+  },
+  {
+    name: "name[]= appends to a list, with every parameter separator",
+    argv: ["POST /x", "ids[]=1", "ids[]:=2", "one[]=only", `notes[]=@${NOTES}`, `sets[]:=@${LABELS}`],
+    route: "POST /x",
+    options: { ids: ["1", 2], one: ["only"], notes: [read(NOTES)], sets: [JSON.parse(read(LABELS))] },
+  },
+  {
+    name: "a plain item and name[]= add to the same list",
+    argv: ["GET /x", "a=1", "a[]=2"],
+    route: "GET /x",
+    options: { a: ["1", "2"] },
+  },
+  {
+    name: "=@ reads a string and :=@ reads JSON from a file",
+    argv: ["POST /markdown", `text=@${NOTES}`, `labels:=@${LABELS}`],
+    route: "POST /markdown",
+    options: { text: read(NOTES), labels: JSON.parse(read(LABELS)) },
+  },
+  {
+    name: "a backslash makes a separator literal, in names and string values",
+    argv: ["POST /x", "a\\=b=c", "text=\\@me", "k\\:v=1", "x=1\\=2", "list\\[\\]=kept", "path=C:\\dir"],
+    route: "POST /x",
+    options: { "a=b": "c", text: "@me", "k:v": "1", x: "1=2", "list[]": "kept", path: "C:\\dir" },
+  },
+  {
+    name: "a JSON value keeps its own escapes",
+    argv: ["POST /x", 'q:="a\\\\b\\n"'],
+    route: "POST /x",
+    options: { q: "a\\b\n" },
+  },
+  {
+    name: "-- ends the options: a name that starts with - is an item",
+    argv: ["POST /x", "--", "--weird=1", "-n=2"],
+    route: "POST /x",
+    options: { "--weird": "1", "-n": "2" },
+  },
+  {
+    name: "--data text is labelled text/plain",
+    argv: ["POST /markdown/raw", "--data", "# Hello"],
+    route: "POST /markdown/raw",
+    options: { data: "# Hello", headers: { "content-type": "text/plain; charset=utf-8" } },
+  },
+  {
+    name: "--data that parses as JSON is labelled JSON",
+    argv: ["POST /x", "--data", '{"a":1}'],
+    route: "POST /x",
+    options: { data: '{"a":1}', headers: { "content-type": "application/json; charset=utf-8" } },
+  },
+  {
     name: "a bare url",
     argv: ["/rate_limit"],
     route: "/rate_limit",
@@ -135,7 +213,12 @@ export const SHARED_CASES: SharedCase[] = [
 /** Bad input: the CLI prints one line on stderr and exits 2. */
 export const BAD_INPUT: [name: string, argv: string[], stderr: RegExp][] = [
   ["no route", [], /^rest-endpoint: No route given/],
-  ["an unknown flag", ["GET /x", "--bogus"], /^rest-endpoint: Unknown option "--bogus"; see --help\.\n$/],
+  [
+    "an unknown flag",
+    ["GET /x", "--bogus"],
+    /^rest-endpoint: Unknown option "--bogus"; see --help \(after -- every argument is the route or an item\)\.\n$/,
+  ],
+  ["an unknown short flag", ["GET /x", "-x"], /Unknown option "-x"/],
   ["a flag without its value", ["GET /x", "--base-url"], /--base-url needs a value/],
   ["an unknown format", ["GET /x", "--format", "xml"], /Unknown format "xml": use json, curl or http/],
   ["malformed JSON after :=", ["GET /x", "n:={oops"], /The value of n:= is not valid JSON/],
@@ -166,4 +249,30 @@ export const BAD_INPUT: [name: string, argv: string[], stderr: RegExp][] = [
   ["a line break in --base-url", ["GET /x", "--base-url", "https://h.example\r\nx: 1"], /Invalid baseUrl/],
   ["ESC in an unknown option", ["GET /x", "--\u001b[2J"], /Unknown option "--\\u001b\[2J"/],
   ["--format http with a host header", ["GET /x", "Host:evil.example", "--format", "http"], /"host"/],
+  ["a method without its url", ["GET", "owner=x"], /The method GET must be followed by the url/],
+  [
+    "a name as a parameter and a query parameter",
+    ["GET /x", "a=1", "a==2"],
+    /"a" is given both as a parameter/,
+  ],
+  [
+    "a missing =@ file",
+    ["POST /x", "t=@/nonexistent/file"],
+    /Cannot read the file of t=@ "\/nonexistent\/file"/,
+  ],
+  [
+    "a :=@ file that is not JSON",
+    ["POST /x", `t:=@${NOTES}`],
+    /The value of the file of t:=@ is not valid JSON/,
+  ],
+  ["an =@ file that is not UTF-8", ["POST /x", "t=@test/fixtures/cli/bytes.bin"], /is not UTF-8 text/],
+  ["an item with an empty name before []", ["POST /x", "[]=a"], /Cannot read the item "\[\]=a"/],
+  ["--include without --send", ["GET /x", "-i"], /--include is used with --send only/],
+  ["--token-env without --send", ["GET /x", "--token-env", "T"], /--token-env is used with --send only/],
+  ["--send with --format", ["GET /x", "--send", "--format", "curl"], /use one of them/],
+  [
+    "--token-env and an Authorization item",
+    ["GET /x", "--send", "--token-env", "T", "Authorization:token x"],
+    /either an Authorization item or --token-env/,
+  ],
 ];

@@ -54,7 +54,8 @@ describe("the CLI prints exactly what the library returns (one shared table)", (
     expect(json.stderr).toBe("");
     expect(json.code).toBe(0);
     expect(JSON.parse(json.stdout)).toStrictEqual(JSON.parse(JSON.stringify(expected)));
-    const curl = await cli([...argv, "--format", "curl"]);
+    // Flags first: after -- every argument is the route or an item.
+    const curl = await cli(["--format", "curl", ...argv]);
     expect(curl.stdout).toBe(`${toCurl(expected)}\n`);
   });
 });
@@ -94,6 +95,47 @@ describe("command line", () => {
     expect(version.stdout).toBe(`${endpoint.DEFAULTS.headers["user-agent"]?.toString().split("/")[1]}\n`);
   });
 
+  it("-h, -V and -i are the short forms; -- ends the options", async () => {
+    expect(await cli(["-h"])).toStrictEqual({ code: 0, stdout: `${HELP}\n`, stderr: "" });
+    expect(await cli(["GET /x", "-V"])).toStrictEqual(await cli(["--version"]));
+    const afterDashes = await cli(["--", "-h"]);
+    expect(afterDashes.code).toBe(0);
+    expect(JSON.parse(afterDashes.stdout).url).toBe("https://api.github.com/-h");
+  });
+
+  it("query items go to the query on every method, before a fragment, in order", async () => {
+    const io = memoryIo();
+    expect(
+      await runCli(["PATCH /x/{id}#top", "id=1", "q==a b", "q==ü", "labels[]==bug", "title=t"], io),
+    ).toBe(0);
+    const printed = JSON.parse(io.out);
+    expect(printed.url).toBe("https://api.github.com/x/1?q=a%20b&q=%C3%BC&labels%5B%5D=bug#top");
+    expect(printed.body).toStrictEqual({ title: "t" });
+    const get = memoryIo();
+    await runCli(["GET /search{?per_page}", "per_page=5", "s==x", "t=y"], get);
+    expect(JSON.parse(get.out).url).toBe("https://api.github.com/search?per_page=5&t=y&s=x");
+  });
+
+  it("--help lists every item kind with an example", async () => {
+    for (const example of [
+      "owner=octokit",
+      "per_page:=100",
+      "body=@notes.md",
+      "labels:=@labels.json",
+      "state==open",
+      "'labels[]=bug'",
+      "Accept:",
+      "X-Empty;",
+      "-h, --help",
+      "-V, --version",
+      "--send",
+      "--include, -i",
+      "--token-env NAME",
+    ]) {
+      expect(HELP).toContain(example);
+    }
+  });
+
   it("--data - reads standard input", async () => {
     const result = await cli(
       ["POST /markdown/raw", "--data", "-", "Content-Type:text/plain"],
@@ -105,17 +147,17 @@ describe("command line", () => {
   it("--data @FILE reads a file, and bytes that are not UTF-8 stay bytes", async () => {
     const io = memoryIo();
     io.readFile = () => new Uint8Array([0xff, 0x00, 0x41]);
-    expect(runCli(["POST /x", "--data", "@blob.bin"], io)).toBe(0);
+    expect(await runCli(["POST /x", "--data", "@blob.bin"], io)).toBe(0);
     expect(JSON.parse(io.out).body).toStrictEqual({ base64: "/wBB" });
     const text = memoryIo();
     text.readFile = () => new TextEncoder().encode("héllo");
-    runCli(["POST /x", "--data", "@t.txt"], text);
+    await runCli(["POST /x", "--data", "@t.txt"], text);
     expect(JSON.parse(text.out).body).toBe("héllo");
   });
 
   it("--format http prints the raw HTTP/1.1 request", async () => {
     const io = memoryIo();
-    runCli(
+    await runCli(
       ["POST /repos/{owner}/{repo}/issues#frag", "owner=o", "repo=r", "title=Hi ✓", "--format", "http"],
       io,
     );
@@ -132,16 +174,16 @@ describe("command line", () => {
       ].join("\r\n"),
     );
     const relative = memoryIo();
-    runCli(["GET /x", "a=1", "--base-url=", "--format=http"], relative);
+    await runCli(["GET /x", "a=1", "--base-url=", "--format=http"], relative);
     expect(relative.out.startsWith("GET /x?a=1 HTTP/1.1\r\naccept:")).toBe(true);
   });
 
-  it("rethrows what is not an input error (a bug must not pass as bad input)", () => {
+  it("rethrows what is not an input error (a bug must not pass as bad input)", async () => {
     const io = memoryIo();
     io.stdout = () => {
       throw new RangeError("disk full");
     };
-    expect(() => runCli(["GET /x"], io)).toThrow(RangeError);
+    await expect(runCli(["GET /x"], io)).rejects.toThrow(RangeError);
   });
 });
 

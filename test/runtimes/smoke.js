@@ -116,7 +116,7 @@ export function runSmoke(lib, uriTemplate, conformance, version) {
     [
       "toCurl",
       () => toCurl(endpoint("GET /x", { headers: { "user-agent": null, accept: null } })),
-      "curl --globoff --path-as-is -X GET 'https://api.github.com/x' -H 'accept:' -H 'user-agent:'",
+      "curl -q -sS --globoff --path-as-is -X GET 'https://api.github.com/x' -H 'accept:' -H 'user-agent:'",
     ],
   ];
 

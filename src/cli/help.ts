@@ -1,0 +1,64 @@
+/** The text of `rest-endpoint --help`; the README's command-line section follows it. */
+export const HELP = `Usage: rest-endpoint [METHOD] ROUTE [ITEM ...] [OPTIONS]
+
+Prints the request options of one endpoint() call, or sends the request with --send.
+
+ROUTE      "METHOD /path/{param}", or METHOD and the url as two arguments (GET /path),
+           or a bare "/path" (GET); e.g. "GET /repos/{owner}/{repo}"
+
+ITEM (HTTPie's conventions; the first separator decides, a \\ before = : ; @ [ ] \\ makes
+it literal: a\\=b=c is the parameter "a=b", text=\\@me the string "@me"):
+  name=value      a string parameter                   owner=octokit
+  name:=json      a typed parameter (number, boolean,  per_page:=100 labels:='["bug"]'
+                  null, array or object as JSON)
+  name=@FILE      a string parameter read from a file  body=@notes.md
+  name:=@FILE     a typed parameter read from a JSON   labels:=@labels.json
+                  file
+  name==value     a query parameter, on every method   state==open
+  name[]=value    appends to the list name (also with  'labels[]=bug' 'labels[]=docs'
+                  :=, =@ and :=@; quote it: a shell
+                  may read [] as a pattern)
+  Header:value    a header                             Authorization:'token <API_KEY>'
+  Header:         removes a header (also a default)    Accept:
+  Header;         a header with an empty value         X-Empty;
+
+  A name given twice makes a list: labels=bug labels=docs sends ["bug", "docs"], and
+  a==1 a==2 sends ?a=1&a=2. A name cannot be both a parameter and a query parameter.
+  Every parameter item is a parameter: url= and method= go to the query or the body
+  (a webhook's url field) and never move the request. baseUrl, headers, mediaType, data
+  and request are options, set by the flags below (request has none).
+
+OPTIONS:
+  --base-url URL          the base URL (default https://api.github.com; "" for relative urls)
+  --format json|curl|http what to print: request options as JSON (default), a curl command
+                          that a POSIX shell runs as is, or the raw HTTP/1.1 request
+                          (which writes host and content-length itself: a Host,
+                          Content-Length or Transfer-Encoding header is refused)
+  --data @FILE            the request body from a file, as it stands
+  --data -                the request body from standard input
+  --data TEXT             the request body as given
+                          A --data body without a Content-Type item is labelled as
+                          what it is: application/json when it parses as JSON,
+                          text/plain; charset=utf-8 for other text, and
+                          application/octet-stream for bytes that are not UTF-8.
+  --media-format NAME     mediaType.format, e.g. raw, diff, text+json
+  --preview NAME          mediaType.previews; repeatable
+  --send                  send the request with fetch and print the response body
+                          (JSON pretty-printed on a terminal, as received otherwise);
+                          exit status 1 when the status is 400 or more
+  --include, -i           with --send: print the status line and headers first
+  --token-env NAME        with --send: send "authorization: Bearer $NAME" (the token
+                          is read from that environment variable, never printed)
+  -h, --help              this text
+  -V, --version           the version
+  --                      the end of options: what follows is the route and items
+
+Credentials are sent only as given (an Authorization item or --token-env), and only to
+the origin of the request: a redirect to another origin is followed without them.
+
+Exit status: 0 on success, 1 when a sent request fails or answers 400 or more,
+2 on bad input (one line on standard error).
+
+Examples:
+  rest-endpoint GET "/repos/{owner}/{repo}/issues" owner=octokit repo=rest.js state=open
+  rest-endpoint GET /user --send --token-env GITHUB_TOKEN`;

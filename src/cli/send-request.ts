@@ -1,0 +1,129 @@
+import { toFetchArgs } from "../adapters/to-fetch-args.js";
+import type { RequestOptions } from "../types/request.js";
+import type { SendSettings } from "./parse-arguments.js";
+import { UsageError } from "./parse-arguments.js";
+
+/** What sending needs from its host. */
+export interface SendIo {
+  stdout(text: string | Uint8Array): void;
+  fetch(url: string, init: RequestInit): Promise<Response>;
+  /** The value of an environment variable, for `--token-env`. */
+  env(name: string): string | undefined;
+  /** Standard output is a terminal: JSON bodies are pretty-printed there. */
+  readonly isTerminal: boolean;
+}
+
+/** The request could not be made, or a redirect could not be followed: exit status 1. */
+export class SendError extends Error {}
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+const MAX_REDIRECTS = 10;
+/** Headers that carry credentials: never sent to an origin the user did not name. */
+const CREDENTIALS = ["authorization", "cookie", "proxy-authorization"];
+
+/**
+ * Sends request options with the host's `fetch` (through `toFetchArgs`) and prints the
+ * response body, after the status line and headers with `--include`. Redirects are followed
+ * here rather than by `fetch`, so that credentials never reach another origin: a hop to one
+ * drops them for the rest of the way. Returns the exit status: 1 for a status of 400 or more.
+ */
+export async function sendRequest(
+  options: RequestOptions,
+  settings: SendSettings,
+  io: SendIo,
+): Promise<number> {
+  if (settings.tokenEnv !== undefined) {
+    const token = io.env(settings.tokenEnv);
+    if (token === undefined || token === "") {
+      throw new UsageError(
+        `The environment variable ${settings.tokenEnv} (--token-env) is not set or empty.`,
+      );
+    }
+    options = { ...options, headers: { ...options.headers, authorization: `Bearer ${token}` } };
+  }
+  const [first, fetchInit] = toFetchArgs(options);
+  let url: URL;
+  try {
+    url = new URL(first);
+  } catch {
+    throw new UsageError(`--send needs an absolute url, got "${first}": give the base URL with --base-url.`);
+  }
+  const origin = url.origin;
+  let init: RequestInit & { method: string; headers: Record<string, string> } = {
+    ...fetchInit,
+    redirect: "manual",
+  };
+  for (let hops = 0; ; hops++) {
+    let response: Response;
+    try {
+      response = await io.fetch(url.href, init);
+    } catch (error) {
+      const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause;
+      const detail = cause?.code ?? cause?.message ?? (error as Error).message;
+      throw new SendError(`The request to ${url.origin} failed: ${String(detail)}.`);
+    }
+    const location = response.headers.get("location");
+    if (!REDIRECTS.has(response.status) || location === null) return print(response, settings.include, io);
+    if (hops === MAX_REDIRECTS)
+      throw new SendError(`More than ${MAX_REDIRECTS} redirects; the last to ${location}.`);
+    let next: URL;
+    try {
+      next = new URL(location, url);
+    } catch {
+      throw new SendError(`The redirect to "${location}" is not a URL.`);
+    }
+    if (next.protocol !== "http:" && next.protocol !== "https:") {
+      throw new SendError(`The redirect to "${location}" is not an http(s) URL.`);
+    }
+    await response.body?.cancel();
+    init = redirected(init, response.status, next.origin !== origin);
+    url = next;
+  }
+}
+
+/** The request a redirect asks for, as fetch makes it, without credentials for another origin. */
+function redirected(
+  init: RequestInit & { method: string; headers: Record<string, string> },
+  status: number,
+  crossOrigin: boolean,
+): RequestInit & { method: string; headers: Record<string, string> } {
+  const headers = { ...init.headers };
+  const drop = (names: readonly string[]): void => {
+    for (const name of Object.keys(headers)) if (names.includes(name.toLowerCase())) delete headers[name];
+  };
+  if (crossOrigin) drop(CREDENTIALS);
+  const next = { ...init, headers };
+  // As fetch does: 303 turns any method but HEAD into a GET, 301 and 302 turn a POST into one.
+  if (
+    (status === 303 && init.method !== "HEAD") ||
+    ((status === 301 || status === 302) && init.method === "POST")
+  ) {
+    next.method = "GET";
+    delete next.body;
+    drop(["content-type", "content-length", "content-encoding", "content-language", "content-location"]);
+  }
+  return next;
+}
+
+async function print(response: Response, include: boolean, io: SendIo): Promise<number> {
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  if (include) {
+    let head = `HTTP/1.1 ${response.status} ${response.statusText}\n`;
+    for (const [name, value] of response.headers) head += `${name}: ${value}\n`;
+    io.stdout(`${head}\n`);
+  }
+  io.stdout(io.isTerminal ? pretty(bytes, response.headers.get("content-type")) : bytes);
+  return response.status >= 400 ? 1 : 0;
+}
+
+/** A JSON body indented for reading on a terminal; any other body as it came. */
+function pretty(bytes: Uint8Array, contentType: string | null): string | Uint8Array {
+  const type = contentType?.split(";")[0]?.trim().toLowerCase() ?? "";
+  if (type !== "application/json" && !(type.startsWith("application/") && type.endsWith("+json")))
+    return bytes;
+  try {
+    return `${JSON.stringify(JSON.parse(new TextDecoder().decode(bytes)), null, 2)}\n`;
+  } catch {
+    return bytes;
+  }
+}

@@ -54,14 +54,38 @@ export class EndpointError extends Error {
  * as it is.
  */
 export function engineLimit(error: unknown): unknown {
-  if (!(error instanceof RangeError)) return error;
-  return Object.assign(
+  if (!isInstance(error, RangeError)) return error;
+  return withCause(
     new EndpointError(
       "invalid_parameter",
       __DEV__
         ? "The request would be larger than JavaScript strings or the stack allow; send smaller values."
         : "",
     ),
-    { cause: error },
+    error,
   );
+}
+
+/**
+ * `error` with its `cause`, defined rather than assigned: an accessor or read-only `cause` on
+ * a polluted or frozen `Object.prototype` must neither take it nor throw.
+ */
+export function withCause(error: EndpointError, cause: unknown): EndpointError {
+  Object.defineProperty(error, "cause", {
+    __proto__: null,
+    value: cause,
+    writable: true,
+    enumerable: true,
+    configurable: true,
+  } as PropertyDescriptor);
+  return error;
+}
+
+/** `instanceof` that answers false, instead of throwing, for a thrown revoked Proxy. */
+export function isInstance(value: unknown, type: abstract new (...args: never[]) => unknown): boolean {
+  try {
+    return value instanceof type;
+  } catch {
+    return false;
+  }
 }

@@ -11,11 +11,14 @@ import { expect, it } from "vitest";
  * growth. The goal is 3,000 bytes and is not met (docs/performance.md shows where the bytes go:
  * without any message text the strict engine, merge and checks are about 23.5 kB minified).
  * Raised from 8,250 when the fixes of three attacks landed (origin checks, read-once values,
- * baseUrl paths, JSON losses, unreadable objects, engine limits, linear merges: about 950 bytes gzipped in all).
+ * baseUrl paths, JSON losses, unreadable objects, engine limits, linear merges: about 950 bytes
+ * gzipped in all), and from 9,300 for the next (routes whose query expressions are followed
+ * by path, merges of differently shared values, merged options given back, properties defined
+ * rather than assigned: about 450 bytes).
  */
-const PRODUCTION_BUDGET = 9_300;
+const PRODUCTION_BUDGET = 9_800;
 /** The development build, with full error messages: today's size plus a little, to stop growth. */
-const DEVELOPMENT_BUDGET = 12_450;
+const DEVELOPMENT_BUDGET = 13_150;
 
 const ENDPOINT_ONLY = 'import { endpoint } from "rest-endpoint"; globalThis.endpoint = endpoint;';
 

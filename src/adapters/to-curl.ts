@@ -41,6 +41,7 @@ export function toCurl(options: RequestOptions): string {
     args.push("-H", shellQuote(value.trim() === "" ? `${name};` : `${name}: ${value}`));
   }
   for (const name of ["accept", "user-agent"]) if (!names.has(name)) args.push("-H", shellQuote(`${name}:`));
+  checkArgumentSizes(request.url, Object.keys(headers), headers);
   if (!request.hasBody) return args.join(" ");
 
   if (!names.has("content-type")) args.push("-H", shellQuote("content-type:"));
@@ -55,6 +56,14 @@ export function toCurl(options: RequestOptions): string {
       return args.join(" ");
     }
     const bytes = toBytes(serialized);
+    if (bytes !== undefined && bytes.byteLength > MAX_BODY) {
+      throw new EndpointError(
+        "invalid_parameter",
+        __DEV__
+          ? `The body is ${bytes.byteLength} bytes, more than the ${MAX_BODY} a shell command carries here; send it with toFetchArgs, or with curl --data-binary @FILE.`
+          : "",
+      );
+    }
     if (bytes === undefined) {
       throw new EndpointError(
         "invalid_options",
@@ -70,6 +79,33 @@ export function toCurl(options: RequestOptions): string {
 
 /** Characters of text in one argument: at three UTF-8 bytes each, well under Linux's 128 KiB. */
 const MAX_ARGUMENT = 32 * 1024;
+/** Bytes of one ASCII argument (Linux refuses 128 KiB with its NUL), and of all of them. */
+const MAX_ASCII_ARGUMENT = 128 * 1024 - 1;
+const MAX_ARGUMENTS = 1024 * 1024;
+/** Bytes of a body written into the command: printf's escapes make it up to four times longer. */
+const MAX_BODY = 16 * 1024 * 1024;
+
+/**
+ * The url and the headers are arguments of curl, which the shell hands to the kernel: past its
+ * limits (one argument, all of them) the shell refuses to start curl at all.
+ */
+function checkArgumentSizes(url: string, names: readonly string[], headers: Record<string, string>): void {
+  let total = url.length;
+  let longest = url.length;
+  for (const name of names) {
+    const length = name.length + 2 + (headers[name] as string).length;
+    total += length;
+    longest = Math.max(longest, length);
+  }
+  if (longest > MAX_ASCII_ARGUMENT || total > MAX_ARGUMENTS) {
+    throw new EndpointError(
+      "invalid_options",
+      __DEV__
+        ? `The url or a header is too long for a command line (one argument at most ${MAX_ASCII_ARGUMENT} bytes, all at most ${MAX_ARGUMENTS}): send it with toFetchArgs.`
+        : "",
+    );
+  }
+}
 
 /** Single quotes keep every character literal in a POSIX shell; a quote itself is `'\''`. */
 export function shellQuote(text: string): string {
@@ -92,13 +128,24 @@ export function toBytes(body: unknown): Uint8Array | undefined {
  * A leading `-` is octal too: printf would read the format as an option and write nothing.
  */
 function printfEscape(bytes: Uint8Array): string {
-  let out = "";
-  for (const [index, byte] of bytes.entries()) {
-    if (byte === 0x25) out += "%%";
-    else if (byte === 0x2d && index === 0) out += "\\055";
-    else if (byte === 0x5c) out += "\\\\";
-    else if (byte >= 0x20 && byte < 0x7f) out += String.fromCharCode(byte);
-    else out += `\\${byte.toString(8).padStart(3, "0")}`;
+  // Runs of plain bytes are decoded whole and the pieces joined once: a string grown a byte at
+  // a time would hold tens of bytes of memory for each byte of the body.
+  const pieces: string[] = [];
+  let start = 0;
+  for (let index = 0; index < bytes.length; index++) {
+    const byte = bytes[index] as number;
+    let escaped: string;
+    if (byte === 0x25) escaped = "%%";
+    else if (byte === 0x2d && index === 0) escaped = "\\055";
+    else if (byte === 0x5c) escaped = "\\\\";
+    else if (byte >= 0x20 && byte < 0x7f) continue;
+    else escaped = `\\${byte.toString(8).padStart(3, "0")}`;
+    if (index > start) pieces.push(LATIN1.decode(bytes.subarray(start, index)));
+    pieces.push(escaped);
+    start = index + 1;
   }
-  return out;
+  if (bytes.length > start) pieces.push(LATIN1.decode(bytes.subarray(start)));
+  return pieces.join("");
 }
+
+const LATIN1 = new TextDecoder("latin1");

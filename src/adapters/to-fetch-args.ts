@@ -1,4 +1,4 @@
-import { EndpointError } from "../endpoint-error.js";
+import { EndpointError, isInstance, withCause } from "../endpoint-error.js";
 import { checkJsonLeaf, MAX_JSON_DEPTH, notJson } from "../options/check-json-body.js";
 import { checkHeaderValue } from "../options/headers.js";
 import { describe, quote } from "../shared/describe-value.js";
@@ -9,6 +9,8 @@ import type { RequestOptions } from "../types/request.js";
 export interface FetchInit {
   method: string;
   headers: Record<string, string>;
+  /** `"half"` for a stream body, as fetch requires. */
+  duplex?: "half";
   body?:
     | string
     | ArrayBuffer
@@ -41,6 +43,8 @@ export function toFetchArgs(options: RequestOptions): [url: string, init: FetchI
   const init: FetchInit = { method: request.method, headers: request.headers };
   if (request.hasBody) {
     const body = serializeBody(request.body);
+    // fetch takes a stream only when told that the request goes out while the body is read.
+    if (typeof ReadableStream !== "undefined" && body instanceof ReadableStream) init.duplex = "half";
     // fetch labels a string body `text/plain` when no content-type is set (as for the empty
     // body of PUT and PATCH); as bytes it goes out with no content-type, as described.
     init.body =
@@ -276,15 +280,52 @@ function readHeaders(
 const MAX_JSON_VALUES = 1_000_000;
 
 // JSON.stringify calls a toJSON it finds on a value's prototype: one that other code put on a
-// built-in prototype would rewrite every body.
+// built-in prototype would rewrite every body. Date's own is the only built-in toJSON.
+const dateToJson = Date.prototype.toJSON;
 const PROTOTYPES: readonly object[] = [
-  Object.prototype,
-  Array.prototype,
-  String.prototype,
-  Number.prototype,
-  Boolean.prototype,
-  BigInt.prototype,
-];
+  Object,
+  Array,
+  String,
+  Number,
+  Boolean,
+  BigInt,
+  Symbol,
+  Function,
+  Map,
+  Set,
+  WeakMap,
+  WeakSet,
+  Promise,
+  RegExp,
+  Error,
+  EvalError,
+  RangeError,
+  ReferenceError,
+  SyntaxError,
+  TypeError,
+  URIError,
+  ArrayBuffer,
+  DataView,
+  Object.getPrototypeOf(Uint8Array) as typeof Uint8Array,
+  Int8Array,
+  Uint8Array,
+  Uint8ClampedArray,
+  Int16Array,
+  Uint16Array,
+  Int32Array,
+  Uint32Array,
+  Float32Array,
+  Float64Array,
+  BigInt64Array,
+  BigUint64Array,
+  ...(typeof SharedArrayBuffer === "undefined" ? [] : [SharedArrayBuffer]),
+].map((type) => type.prototype as object);
+
+function builtInToJson(): boolean {
+  return (
+    Date.prototype.toJSON !== dateToJson || PROTOTYPES.some((prototype) => Object.hasOwn(prototype, "toJSON"))
+  );
+}
 
 /**
  * A body as bytes or text that a client sends unchanged; everything else becomes JSON text.
@@ -305,20 +346,20 @@ export function writingBody<T>(write: () => T): T {
   try {
     return write();
   } catch (error) {
-    if (error instanceof EndpointError) throw error;
-    throw Object.assign(
+    if (isInstance(error, EndpointError)) throw error;
+    throw withCause(
       notJson(
         "body",
         __DEV__ ? "cannot be written (its value cannot be read, or it is too large): pass plain data" : "",
       ),
-      { cause: error },
+      error,
     );
   }
 }
 
 function serialize(body: unknown): NonNullable<FetchInit["body"]> {
-  if (typeof body === "string" || body instanceof ArrayBuffer) return body;
-  if (ArrayBuffer.isView(body)) return body as ArrayBufferView<ArrayBuffer>;
+  if (typeof body === "string") return body;
+  if (body instanceof ArrayBuffer || ArrayBuffer.isView(body)) return sendableBytes(body);
   if (
     (typeof Blob !== "undefined" && body instanceof Blob) ||
     (typeof FormData !== "undefined" && body instanceof FormData) ||
@@ -331,13 +372,31 @@ function serialize(body: unknown): NonNullable<FetchInit["body"]> {
 }
 
 /**
+ * Bytes as fetch takes them. A detached buffer has none: reading it throws (an
+ * `invalid_parameter` from `writingBody`). A shared or resizable one is copied into a plain
+ * one, which fetch and every client accept.
+ */
+function sendableBytes(body: ArrayBuffer | ArrayBufferView): ArrayBuffer | ArrayBufferView<ArrayBuffer> {
+  const buffer = body instanceof ArrayBuffer ? body : body.buffer;
+  // The Uint8Array constructor throws on a detached buffer, where byteLength would answer 0.
+  const bytes =
+    body instanceof ArrayBuffer
+      ? new Uint8Array(body)
+      : new Uint8Array(buffer, body.byteOffset, body.byteLength);
+  if (buffer instanceof ArrayBuffer && (buffer as { resizable?: boolean }).resizable !== true) {
+    return body as ArrayBuffer | ArrayBufferView<ArrayBuffer>;
+  }
+  return bytes.slice();
+}
+
+/**
  * `JSON.stringify` with a replacer that sees every value after `toJSON`, so its checks cover
  * class instances and `toJSON` results too, and the text is exactly what JSON writes. The
  * replacer is called depth first: the objects still open are a stack, and the holder of each
  * call is on it, so a cycle is a value already open.
  */
 function toJson(body: unknown): string {
-  if (PROTOTYPES.some((prototype) => Object.hasOwn(prototype, "toJSON"))) {
+  if (builtInToJson()) {
     throw notJson(
       "body",
       __DEV__
@@ -382,17 +441,17 @@ function toJson(body: unknown): string {
       return checkJsonValue(value, path, open, paths, onStack);
     });
   } catch (error) {
-    if (error instanceof EndpointError) throw error;
+    if (isInstance(error, EndpointError)) throw error;
     // A toJSON of the body's own that throws (even a built-in one, as Date's on an object that
     // only has Date.prototype) is still reported as an EndpointError, with the error as cause.
-    throw Object.assign(
+    throw withCause(
       notJson(
         "body",
         __DEV__
           ? "cannot be written as JSON (a toJSON method threw), which JSON cannot carry: pass plain data"
           : "",
       ),
-      { cause: error },
+      error,
     );
   }
   if (text === undefined) {

@@ -5,7 +5,7 @@ import { toCurl } from "../adapters/to-curl.js";
 import { serializeBody } from "../adapters/to-fetch-args.js";
 import { toHttpMessage } from "../adapters/to-http-message.js";
 import { endpoint } from "../endpoint.js";
-import { EndpointError } from "../endpoint-error.js";
+import { EndpointError, engineLimit } from "../endpoint-error.js";
 import { encodeUnreserved } from "../template/encode.js";
 import type { RequestOptions } from "../types/request.js";
 import { VERSION } from "../version.js";
@@ -52,7 +52,14 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         isTerminal: io.isTerminal ?? false,
       });
     }
-    io.stdout(format(request, command.format));
+    let output: string | Uint8Array;
+    try {
+      output = format(request, command.format);
+    } catch (error) {
+      // A body or url too large for a string (the JSON of a 90 MB body) is one line too.
+      throw engineLimit(error);
+    }
+    io.stdout(output);
     return 0;
   } catch (error) {
     if (error instanceof EndpointError || error instanceof UsageError || error instanceof SendError) {

@@ -24,6 +24,7 @@ export function buildRequest(merged: Merged): RequestOptions {
   const headers =
     merged.sent === undefined ? requestHeaders(merged.headers, merged.mediaType) : { ...merged.sent };
   const { keys, values, data } = merged;
+  const sendsQuery = method === "get" || method === "head";
 
   // One pass over the parameters: each goes to its slot in the url, or is left over (for the
   // query or the body), in the order given, the ones named like an option last.
@@ -36,14 +37,14 @@ export function buildRequest(merged: Merged): RequestOptions {
     const slot = slots.get(key);
     if (slot === undefined) {
       leftKeys.push(key);
-      leftValues.push(values[i]);
+      // A query value is read once, like a path value; a body value is kept as given.
+      leftValues.push(sendsQuery ? settle(values[i], key) : values[i]);
     } else {
       expanded[slot] = settle(values[i], key);
     }
   }
 
   let body: unknown;
-  const sendsQuery = method === "get" || method === "head";
   const url = expandUrl(plan, expanded, merged.baseUrl, method, sendsQuery ? leftKeys : [], leftValues);
   if (sendsQuery) {
     if (data !== undefined) {
@@ -72,12 +73,13 @@ export function buildRequest(merged: Merged): RequestOptions {
   }
   if (body === undefined && (method === "put" || method === "patch")) body = "";
   if (body !== undefined && body !== "" && !Object.hasOwn(headers, "content-type")) {
-    headers["content-type"] = JSON_CONTENT_TYPE;
+    setOwn(headers, "content-type", JSON_CONTENT_TYPE);
   }
 
   const result: RequestOptions = { method, url, headers };
-  if (body !== undefined) result.body = body;
-  if (merged.request !== undefined) result.request = merged.request as Record<string, unknown>;
+  if (body !== undefined) setOwn(result as unknown as Record<string, unknown>, "body", body);
+  if (merged.request !== undefined)
+    setOwn(result as unknown as Record<string, unknown>, "request", merged.request);
   return result;
 }
 

@@ -97,6 +97,7 @@ export function readCall(route: unknown, options: unknown): Call {
     input = route;
   }
   const given = optionValues();
+  let container: Record<string, unknown> | undefined;
   let keys: string[] = [];
   let values: unknown[] = [];
   const namedKeys: string[] = [];
@@ -118,7 +119,11 @@ export function readCall(route: unknown, options: unknown): Call {
     }
     for (let i = 0; i < entries.length; i++) {
       const [key, value] = entries[i] as [string, unknown];
-      if (key === PARAMS_KEY || (compiled !== undefined && (key === "url" || key === "method"))) {
+      if (key === PARAMS_KEY && compiled === undefined && isPlainObject(value)) {
+        // Options without a route may be merged options given back (merge(merge(...))): their
+        // parameters named like options are under $params, read as parse reads them.
+        container = value;
+      } else if (key === PARAMS_KEY || (compiled !== undefined && (key === "url" || key === "method"))) {
         namedKeys.push(key);
         namedValues.push(value);
       } else if (OPTION_KEYS.has(key)) {
@@ -129,6 +134,7 @@ export function readCall(route: unknown, options: unknown): Call {
       }
     }
   }
+  if (container !== undefined) unpackParams(container, keys, values, namedKeys, namedValues);
   const named = keys.length;
   if (namedKeys.length > 0) {
     keys = keys.concat(namedKeys);
@@ -145,7 +151,7 @@ export function mergeCall(defaults: Merged, call: Call): Merged {
   const { options } = call;
   // One memo for the call's data and parameters, made only when the defaults hold any.
   const memo: Memo | undefined =
-    defaults.data === undefined && defaults.keys.length === 0 ? undefined : new Map();
+    defaults.data === undefined && defaults.keys.length === 0 ? undefined : new Memo();
   const url: unknown = call.route?.url ?? options.url ?? defaults.url;
   if (url !== undefined && typeof url !== "string") {
     throw new EndpointError(
@@ -238,12 +244,14 @@ function isIndex(key: string): boolean {
  * and `data`. Fresh objects throughout: changing the result never changes a builder.
  */
 export function toMergedOptions(merged: Merged): MergedOptions {
-  const result: Record<string, unknown> = {};
-  result.method = merged.method;
-  result.baseUrl = merged.baseUrl;
-  if (merged.url !== undefined) result.url = merged.url;
-  result.headers = { ...merged.headers };
-  result.mediaType = { format: merged.mediaType.format, previews: merged.mediaType.previews.slice() };
+  // A literal defines its keys: assignment would consult a (polluted or frozen) Object.prototype.
+  const result: Record<string, unknown> = {
+    method: merged.method,
+    baseUrl: merged.baseUrl,
+    ...(merged.url === undefined ? {} : { url: merged.url }),
+    headers: { ...merged.headers },
+    mediaType: { format: merged.mediaType.format, previews: merged.mediaType.previews.slice() },
+  };
   let named: Record<string, unknown> | undefined;
   for (let i = 0; i < merged.keys.length; i++) {
     const value = merged.values[i];
@@ -255,9 +263,9 @@ export function toMergedOptions(merged: Merged): MergedOptions {
       setOwn(named, merged.keys[i] as string, value);
     }
   }
-  if (named !== undefined) result[PARAMS_KEY] = named;
-  if (merged.request !== undefined) result.request = merged.request;
-  if (merged.data !== undefined) result.data = merged.data;
+  if (named !== undefined) setOwn(result, PARAMS_KEY, named);
+  if (merged.request !== undefined) setOwn(result, "request", merged.request);
+  if (merged.data !== undefined) setOwn(result, "data", merged.data);
   return result as MergedOptions;
 }
 
@@ -291,19 +299,7 @@ export function readMerged(options: unknown): Merged {
           : "",
       );
     }
-    const entries = snapshot(container, PARAMS_KEY);
-    // A name both beside and under $params is one parameter: the value under $params wins.
-    const index = new Map<string, number>();
-    for (let i = 0; i < keys.length; i++) index.set(keys[i] as string, i);
-    for (const key of Object.keys(entries)) {
-      const at = index.get(key);
-      if (at === undefined) {
-        keys.push(key);
-        values.push(entries[key]);
-      } else {
-        values[at] = entries[key];
-      }
-    }
+    unpackParams(container, keys, values, keys, values);
   }
   const method = read.method ?? "GET";
   return {
@@ -320,6 +316,32 @@ export function readMerged(options: unknown): Merged {
     request: read.request,
     data: read.data,
   };
+}
+
+/**
+ * The parameters under `$params`, after those beside it (`keys`, `values`): a new name goes to
+ * `toKeys`/`toValues`; a name both beside and under `$params` is one parameter, whose value
+ * under `$params` wins.
+ */
+function unpackParams(
+  container: Record<string, unknown>,
+  keys: readonly string[],
+  values: unknown[],
+  toKeys: string[],
+  toValues: unknown[],
+): void {
+  const entries = snapshot(container, PARAMS_KEY);
+  const index = new Map<string, number>();
+  for (let i = 0; i < keys.length; i++) index.set(keys[i] as string, i);
+  for (const key of Object.keys(entries)) {
+    const at = index.get(key);
+    if (at === undefined) {
+      toKeys.push(key);
+      toValues.push(entries[key]);
+    } else {
+      values[at] = entries[key];
+    }
+  }
 }
 
 /** `mediaType` of merged options: `{ format?: string, previews?: string[] }`. */
@@ -403,7 +425,7 @@ function mergeRequest(base: unknown, override: unknown): Record<string, unknown>
     );
   }
   if (override === undefined) return base as Record<string, unknown> | undefined;
-  if (isPlainObject(base) && isPlainObject(override)) return mergePlain(base, override, 0, new Map());
+  if (isPlainObject(base) && isPlainObject(override)) return mergePlain(base, override, 0, new Memo());
   return override as Record<string, unknown>;
 }
 
@@ -412,14 +434,36 @@ function mergeRequest(base: unknown, override: unknown): Record<string, unknown>
  * subtree (`{ a: n, b: n }`, nested) is merged once per object, not once per path, so the work
  * stays linear, and the result shares that subtree the same way.
  */
-type Memo = Map<object, Map<unknown, unknown>>;
+class Memo extends Map<object, Map<unknown, unknown>> {
+  readonly overrides: Set<unknown> = new Set();
+  merged = 0;
+}
+
+/**
+ * Two trees merge into at most as many objects as they hold, and one that shares a subtree
+ * keeps that. Two that share subtrees in different ways could make a merged object for each
+ * pair of their objects, quadratic in what was given: refused once the merged objects
+ * outnumber the objects given by far, so merging stays linear.
+ */
+function counted(memo: Memo, override: unknown): void {
+  memo.merged++;
+  memo.overrides.add(override);
+  if (memo.merged > 4 * (memo.size + memo.overrides.size) + 10_000) {
+    throw new EndpointError(
+      "invalid_options",
+      __DEV__
+        ? "The defaults and the call share objects in different ways, so merging them would make an object for each pair of theirs: give them as trees, or the whole value in the call."
+        : "",
+    );
+  }
+}
 
 function mergeValue(base: unknown, override: unknown, depth: number, memo?: Memo): unknown {
   if (override === undefined) {
-    return typeof base === "object" && base !== null ? copyDefault(base, depth, memo ?? new Map()) : base;
+    return typeof base === "object" && base !== null ? copyDefault(base, depth, memo ?? new Memo()) : base;
   }
   if (isPlainObject(base) && isPlainObject(override))
-    return mergePlain(base, override, depth, memo ?? new Map());
+    return mergePlain(base, override, depth, memo ?? new Memo());
   return override;
 }
 
@@ -433,17 +477,21 @@ function mergePlain(
   const done = memo.get(base)?.get(override);
   if (done !== undefined) return done as Record<string, unknown>;
   const read = override === NO_OPTIONS ? override : snapshot(override, "the options");
+  // The base is read once too: usually a frozen copy of ours, but a client setting in `request`
+  // is kept as given, and the caller's object may answer differently now.
+  const from = snapshot(base, "the defaults");
   const out: Record<string, unknown> = {};
-  for (const key of Object.keys(base)) setOwn(out, key, mergeValue(base[key], read[key], depth + 1, memo));
+  for (const key of Object.keys(from)) setOwn(out, key, mergeValue(from[key], read[key], depth + 1, memo));
   for (const key of Object.keys(read)) {
     const value = read[key];
-    if (value !== undefined && !Object.hasOwn(base, key)) setOwn(out, key, value);
+    if (value !== undefined && !Object.hasOwn(from, key)) setOwn(out, key, value);
   }
   remember(memo, base, override, out);
   return out;
 }
 
 function remember(memo: Memo, base: object, override: unknown, out: unknown): void {
+  counted(memo, override);
   let byOverride = memo.get(base);
   if (byOverride === undefined) {
     byOverride = new Map();

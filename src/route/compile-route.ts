@@ -51,7 +51,7 @@ export function compileRoute(route: string): CompiledRoute {
 export function compileUrl(url: string): UrlPlan {
   let found = urls.get(url);
   if (found === undefined) {
-    checkStray(url, url, 0);
+    checkStray(url, url, 0, true);
     const plan = planUrl(url);
     found = urls.set(url, plan, plan.bytes + stringBytes(url));
   }

@@ -40,9 +40,14 @@ export function expandUrl(
   // Native searches only: the freshly joined strings are slow to walk a character at a time.
   let path = expandPath(route, values, method);
   let tail = route.tailParts.length === 0 ? "" : expandParts(route.tailParts, values);
-  // Where the path really ends: a `{+var}` in it may have written a "?" or "#", and a `{?…}`
-  // or `{&…}` that expanded to nothing leaves what follows it (`{&a}{.b}`) in the path.
-  if (route.reservedInPath || (tail !== "" && tail[0] !== "?" && tail[0] !== "#")) {
+  // The tail holds only query and fragment expressions (checked when compiled), or starts at a
+  // literal "?" or "#". A `{&…}` with no query before it (its `{?…}` left out, or none) starts
+  // the query: RFC 6570 would write "&r=v" into the path.
+  if (tail.charCodeAt(0) === 38 /* & */ && !(route.reservedInPath && path.includes("?"))) {
+    tail = `?${tail.slice(1)}`;
+  }
+  // Where the path really ends: a `{+var}` in it may have written a "?" or "#".
+  if (route.reservedInPath) {
     const joined = path + tail;
     const end = endOfPath(joined);
     path = end === -1 ? joined : joined.slice(0, end);
@@ -134,8 +139,10 @@ function expandPath(route: UrlPlan, values: readonly unknown[], method: string):
   let out = "";
   let next = 0;
   let start = 0;
-  // The path so far ends in a "/" that a `{/…}` value wrote.
+  // The path so far ends in a "/" that a `{/…}` value wrote; ends in a "/" at all (kept here:
+  // asking the growing string would flatten it at every part, quadratic in the parts).
   let valueSlash = false;
+  let endsWithSlash = false;
   for (let i = 0; i < parts.length; i++) {
     const segment = next < whole.length ? whole[next] : undefined;
     if (segment !== undefined && i === segment[0]) start = out.length;
@@ -143,11 +150,12 @@ function expandPath(route: UrlPlan, values: readonly unknown[], method: string):
     const piece = typeof part === "string" ? part : expandExpression(part, values);
     if (piece !== "") {
       const bySlash = typeof part !== "string" && part.operator.first === "/";
-      if ((valueSlash || (bySlash && out.endsWith("/"))) && piece.startsWith("/")) {
+      if ((valueSlash || (bySlash && endsWithSlash)) && piece.startsWith("/")) {
         throw emptySegment(route, parts.slice(i - 1, i + 1), method);
       }
       if (bySlash && piece.includes("//")) throw emptySegment(route, [part], method);
-      valueSlash = bySlash && piece.endsWith("/");
+      endsWithSlash = piece.endsWith("/");
+      valueSlash = bySlash && endsWithSlash;
       out += piece;
     }
     if (segment !== undefined && i === segment[1] - 1) {

@@ -12,6 +12,8 @@ export interface ParsedRoute {
 // characters (a no-break space copied from docs, a zero-width space, a line break): a route
 // holding one would be read as a one-word url and sent as GET to a garbled path.
 const STRAY_CHARACTER = /[^\S \t]|[^\P{Cc}\t]|\p{Cf}/u;
+// In a url alone (given as an option) no white space separates anything: all of it is stray.
+const STRAY_IN_URL = /[\s\p{Cc}\p{Cf}]/u;
 
 /**
  * Splits `"METHOD url"` (or a bare `"url"`, meaning GET). Method and url are separated by
@@ -22,7 +24,9 @@ export function parseRoute(route: string): ParsedRoute {
   const trimmed = route.trim();
   checkStray(route, trimmed, route.length - route.trimStart().length);
   const words = trimmed.split(/[ \t]+/);
-  const [first = "", second] = words;
+  // Indexed, not destructured: destructuring would run a replaced Array.prototype[Symbol.iterator].
+  const first = words[0] ?? "";
+  const second = words.length > 1 ? words[1] : undefined;
   if (first === "") {
     throw new EndpointError(
       "invalid_route",
@@ -54,15 +58,16 @@ export function parseRoute(route: string): ParsedRoute {
 
 /**
  * Refuses a stray white-space, control or format character in `text` (a route, or a url given
- * as an option) with `invalid_route`; `offset` is where `text` starts in `route`.
+ * as an option) with `invalid_route`; `offset` is where `text` starts in `route`. In a url
+ * alone (`urlOnly`), a space or tab is stray too.
  */
-export function checkStray(route: string, text: string, offset: number): void {
-  const stray = STRAY_CHARACTER.exec(text);
+export function checkStray(route: string, text: string, offset: number, urlOnly = false): void {
+  const stray = (urlOnly ? STRAY_IN_URL : STRAY_CHARACTER).exec(text);
   if (stray !== null) {
     throw new EndpointError(
       "invalid_route",
       __DEV__
-        ? `Invalid route ${quote(route)}: the character U+${(stray[0].codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")} at index ${stray.index + offset} is not allowed; separate the method and the url with a plain space, and percent-encode other characters in the url.`
+        ? `Invalid route ${quote(route)}: the character U+${(stray[0].codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")} at index ${stray.index + offset} is not allowed; ${urlOnly ? "percent-encode it (a space as %20)" : "separate the method and the url with a plain space, and percent-encode other characters in the url"}.`
         : "",
     );
   }

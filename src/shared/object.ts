@@ -1,6 +1,6 @@
 // Small object helpers shared by merge, parse and the template engine. None of them follows
 // `__proto__`: keys are written as own data properties, so input can never reach a prototype.
-import { EndpointError } from "../endpoint-error.js";
+import { EndpointError, withCause } from "../endpoint-error.js";
 
 /**
  * `Array.isArray` that answers `false` for a revoked Proxy instead of throwing a TypeError:
@@ -50,9 +50,9 @@ export function ownKeys(source: object, what: string): string[] {
  * `EndpointError` of the caller's too: it did not come from this read). `what` as for `ownKeys`.
  */
 export function unreadable(error: unknown, what: string): EndpointError {
-  return Object.assign(
+  return withCause(
     new EndpointError("invalid_options", __DEV__ ? `${what} cannot be read: pass plain data.` : ""),
-    { cause: error },
+    error,
   );
 }
 
@@ -123,9 +123,13 @@ export function arrayItems(array: readonly unknown[], onHole: (index: number) =>
   return items;
 }
 
-/** Sets an own data property, also for the key `__proto__`, which plain assignment would follow. */
+/**
+ * Sets an own data property. Assignment would consult `Object.prototype` for a name it has:
+ * `__proto__` would set the prototype, and a frozen, read-only or accessor property there
+ * (a hardened or polluted prototype) would throw or take the value. Such names are defined.
+ */
 export function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === "__proto__") {
+  if (key in Object.prototype) {
     // The descriptor has no prototype: a polluted Object.prototype.get must not turn it into an accessor.
     Object.defineProperty(target, key, {
       __proto__: null,

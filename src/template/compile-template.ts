@@ -140,22 +140,37 @@ export function compileTemplate(source: string, options: CompileOptions): Compil
   // `:name` placeholders live in the path: in `https://user:pw@host:8443/` the colons stay.
   const pathStart = hasScheme ? authorityEnd(source) : 0;
   if (hasScheme && options.route) checkOrigin(source);
+  // In a route, after a `{?…}`, `{&…}` or `{#…}` expression that ended the path and until a
+  // literal "#": left out, that expression would join whatever follows to the path.
+  let openTail = false;
+  const tailOnly = (at: number): EndpointError =>
+    templateError(
+      source,
+      at,
+      __DEV__
+        ? `in a route only {?…}, {&…}, {#…} or a literal "#" may follow a query or fragment expression, since a value left out would join what follows to the path; move the path before it`
+        : "",
+    );
   let i = 0;
   while (i < length) {
     const code = source.charCodeAt(i);
+    if (openTail && code !== 123 /* { */) {
+      if (code !== 35 /* # */) throw tailOnly(i);
+      openTail = false;
+    }
     if (code === 123 /* { */) {
-      if (literal !== "") parts.push(literal);
+      if (literal !== "") parts.push(flat(literal));
       literal = "";
       const expression = parseExpression(source, i, inPath, options.route, slotOf);
       parts.push(expression);
+      const first = expression.operator.first;
+      const tail = first === "?" || first === "&" || first === "#";
+      if (openTail && !tail) throw tailOnly(i);
       if (inPath) {
-        if (
-          expression.operator.first === "?" ||
-          expression.operator.first === "&" ||
-          expression.operator.first === "#"
-        ) {
+        if (tail) {
           endSegment(true);
           inPath = false;
+          openTail = options.route;
         } else {
           segmentPure = false;
           pathEndsWithSlash = false;
@@ -198,7 +213,7 @@ export function compileTemplate(source: string, options: CompileOptions): Compil
       let end = i + 2;
       while (end < length && isNameChar(source.charCodeAt(end))) end++;
       const name = source.slice(i + 1, end);
-      if (literal !== "") parts.push(literal);
+      if (literal !== "") parts.push(flat(literal));
       literal = "";
       parts.push({
         operator: SIMPLE,
@@ -259,7 +274,7 @@ export function compileTemplate(source: string, options: CompileOptions): Compil
     }
     i += width;
   }
-  if (literal !== "") parts.push(literal);
+  if (literal !== "") parts.push(flat(literal));
   if (inPath) endSegment(true);
 
   return {
@@ -273,10 +288,12 @@ export function compileTemplate(source: string, options: CompileOptions): Compil
     // Measured: about 400 bytes an expression (its objects, the literal beside it and the
     // route's split copies of the part list), and the text kept twice.
     // Each variable adds its spec object and name, and each distinct one its list and slot entries.
+    // Literal text is counted apart: percent-encoded, it can be nine times its source.
     bytes:
       256 +
       4 * source.length +
       400 * (parts.length - literals(parts)) +
+      4 * literalLength(parts) +
       100 * specs(parts) +
       200 * names.length,
   };
@@ -286,6 +303,21 @@ function specs(parts: readonly Part[]): number {
   let count = 0;
   for (const part of parts) if (typeof part !== "string") count += part.variables.length;
   return count;
+}
+
+function literalLength(parts: readonly Part[]): number {
+  let length = 0;
+  for (const part of parts) if (typeof part === "string") length += part.length;
+  return length;
+}
+
+/**
+ * The literal as one flat string: built a character at a time, it is a chain of pieces that
+ * would stay in the cache at several times its size. Reading a character makes V8 flatten it.
+ */
+function flat(literal: string): string {
+  literal.charCodeAt(0);
+  return literal;
 }
 
 function literals(parts: readonly Part[]): number {

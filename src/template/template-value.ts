@@ -30,25 +30,26 @@ export function toScalarString(value: unknown, name: string): string | null | un
     case "object":
       if (value === null) return undefined;
       if (isArray(value) || isPlainObject(value)) return null;
-      {
-        const time = timeOfDate(value);
-        if (time !== undefined) {
-          if (Number.isNaN(time)) {
-            throw invalidValue(name, __DEV__ ? "is an invalid Date: pass a valid Date" : "");
-          }
-          return dateIso.call(value);
-        }
-      }
-      throw invalidValue(
-        name,
-        __DEV__ ? "is an object that is not plain: pass a string, number, array or plain object" : "",
-      );
+      return otherObjectString(value, name);
     default:
       throw invalidValue(
         name,
         __DEV__ ? `is a ${typeof value}: pass a string, number, array or plain object` : "",
       );
   }
+}
+
+/** An object that is neither a list nor plain: a Date as ISO 8601, anything else refused. */
+function otherObjectString(value: object, name: string): string {
+  const time = timeOfDate(value);
+  if (time !== undefined) {
+    if (Number.isNaN(time)) throw invalidValue(name, __DEV__ ? "is an invalid Date: pass a valid Date" : "");
+    return dateIso.call(value);
+  }
+  throw invalidValue(
+    name,
+    __DEV__ ? "is an object that is not plain: pass a string, number, array or plain object" : "",
+  );
 }
 
 /** The time of a real Date (from any realm), or `undefined` for every other object. */
@@ -62,12 +63,16 @@ function timeOfDate(value: object): number | undefined {
 
 /**
  * A list or plain-object value read once into a copy of our own, so that a value expanded in
- * several places (`/{l}/x/{l}`, `{m}{?m*}`) shows every place the same items. Others as they are.
+ * several places (`/{l}/x/{l}`, `{m}{?m*}`) shows every place the same items; another object
+ * converted to its string (a Date) or refused. Primitives as they are.
  */
 export function settle(value: unknown, name: string): unknown {
   if (typeof value !== "object" || value === null) return value;
   if (isArray(value)) return arrayItems(value, (index) => holeAt(name, index));
-  return isPlainObject(value) ? snapshot(value, __DEV__ ? `parameter ${quote(name)}` : "") : value;
+  if (isPlainObject(value)) return snapshot(value, __DEV__ ? `parameter ${quote(name)}` : "");
+  // Any other object (a Date) is converted now, without asking again what it is: a Proxy
+  // could answer that it is plain after all, and be read live.
+  return otherObjectString(value, name);
 }
 
 function holeAt(name: string, index: number): EndpointError {

@@ -51,6 +51,31 @@ describe("caches are bounded in bytes, whatever the stream of routes", () => {
   }, 60_000);
 });
 
+describe("the byte estimate counts literal text as stored, not as written", () => {
+  it("3,000 routes, urls and templates of 2,000 CJK characters each (nine bytes of text a character once percent-encoded) retain a few MB", () => {
+    const dist = new URL(__DEV__ ? "../../dist/" : "../../dist/production/", import.meta.url);
+    const script = `
+      const { endpoint } = await import(${JSON.stringify(new URL("index.js", dist).href)});
+      const { parseTemplate } = await import(${JSON.stringify(new URL("uri-template.js", dist).href)});
+      const cjk = "\u4e00".repeat(2000);
+      gc(); const before = process.memoryUsage().heapUsed;
+      for (let i = 0; i < 3000; i++) {
+        endpoint.merge("GET /x" + i + cjk + "{?q}");
+        try { endpoint({ url: "/y" + i + "/{z}" + cjk + "{?q}" }); } catch {}
+        parseTemplate("/t" + i + cjk);
+      }
+      gc(); gc();
+      console.log(process.memoryUsage().heapUsed - before);`;
+    const retained = Number(
+      execFileSync(process.execPath, ["--expose-gc", "--input-type=module", "-e", script], {
+        encoding: "utf8",
+      }),
+    );
+    // The budgets: 4 MB for routes, 1 MB for urls, 1 MB for templates. It was 60 MB.
+    expect(retained).toBeLessThan(8 * 1024 * 1024);
+  }, 60_000);
+});
+
 describe("compiled routes are cached invisibly", () => {
   it("a route evicted by thousands of others gives the same result again", () => {
     const first = endpoint("GET /repos/{owner}/{repo}", { owner: "a", repo: "b" });

@@ -183,7 +183,7 @@ describe("route templates", () => {
     ["https://host:8443/:id", ["id"], ["id"]],
     ["https://user:pw@host/x/:id", ["id"], ["id"]],
     ["/search?x=/:notaparam", [], []],
-    ["/a{?q}/:notaparam", ["q"], []],
+    ["/a{?q}#/:notaparam", ["q"], []],
     ["/a/{.ext}{;p}", ["ext", "p"], []],
   ])("%s: names %j, required %j", (template, names, required) => {
     const compiled = compileTemplate(template, { route: true });

@@ -1,7 +1,15 @@
+export { nextRequest } from "./adapters/next-request.js";
+export { type PaginateClient, paginate } from "./adapters/paginate.js";
 export { toCurl } from "./adapters/to-curl.js";
-export { type FetchInit, toFetchArgs } from "./adapters/to-fetch-args.js";
+export {
+  FETCH_INIT_FIELDS,
+  type FetchInit,
+  type FetchSettings,
+  toFetchArgs,
+} from "./adapters/to-fetch-args.js";
 export { endpoint } from "./endpoint.js";
 export { EndpointError, type EndpointErrorCode } from "./endpoint-error.js";
+export { type EnterpriseServer, enterpriseServer } from "./options/enterprise-server.js";
 export type { Endpoint } from "./types/endpoint.js";
 export type { GitHubRoutes } from "./types/github-routes.js";
 export type {

@@ -14,11 +14,12 @@ import { expect, it } from "vitest";
  * baseUrl paths, JSON losses, unreadable objects, engine limits, linear merges: about 950 bytes
  * gzipped in all), and from 9,300 for the next (routes whose query expressions are followed
  * by path, merges of differently shared values, merged options given back, properties defined
- * rather than assigned: about 450 bytes).
+ * rather than assigned: about 450 bytes), and to 10,000 when bodies that say what they are
+ * (forms, blobs, bytes, streams) stopped getting a JSON content-type (about 150 bytes).
  */
-const PRODUCTION_BUDGET = 9_800;
+const PRODUCTION_BUDGET = 10_000;
 /** The development build, with full error messages: today's size plus a little, to stop growth. */
-const DEVELOPMENT_BUDGET = 13_150;
+const DEVELOPMENT_BUDGET = 13_350;
 
 const ENDPOINT_ONLY = 'import { endpoint } from "rest-endpoint"; globalThis.endpoint = endpoint;';
 
@@ -49,7 +50,7 @@ it(`import { endpoint } stays within ${DEVELOPMENT_BUDGET} bytes gzipped in a de
   expect(await gzippedSize(ENDPOINT_ONLY, ["development"])).toBe(size);
 });
 
-it("the adapters and the CLI are not in that bundle (tree-shaking works)", async () => {
+it("the adapters, the pagination and enterprise helpers and the CLI are not in that bundle (tree-shaking works)", async () => {
   for (const conditions of [[], ["production"]]) {
     const endpointOnly = await gzippedSize(ENDPOINT_ONLY, conditions);
     const withAdapters = await gzippedSize(
@@ -57,5 +58,12 @@ it("the adapters and the CLI are not in that bundle (tree-shaking works)", async
       conditions,
     );
     expect(withAdapters).toBeGreaterThan(endpointOnly);
+    for (const helper of ["nextRequest", "paginate", "enterpriseServer"]) {
+      const withHelper = await gzippedSize(
+        `import { endpoint, ${helper} } from "rest-endpoint"; globalThis.x = [endpoint, ${helper}];`,
+        conditions,
+      );
+      expect(withHelper, helper).toBeGreaterThan(endpointOnly);
+    }
   }
 });

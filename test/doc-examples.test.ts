@@ -12,6 +12,9 @@ const PUBLIC = {
   "types/endpoint.d.ts": ["defaults", "DEFAULTS", "merge", "parse"],
   "adapters/to-curl.d.ts": ["toCurl"],
   "adapters/to-fetch-args.d.ts": ["toFetchArgs"],
+  "adapters/next-request.d.ts": ["nextRequest"],
+  "adapters/paginate.d.ts": ["paginate"],
+  "options/enterprise-server.d.ts": ["enterpriseServer"],
   "endpoint-error.d.ts": ["EndpointError"],
   "template/uri-template.d.ts": ["parseTemplate", "expandTemplate"],
 };

@@ -1,7 +1,7 @@
 import { EndpointError } from "../endpoint-error.js";
 import { quote } from "../shared/describe-value.js";
 import type { RequestOptions } from "../types/request.js";
-import { readRequestOptions, serializeBody, writingBody } from "./to-fetch-args.js";
+import { impliedContentType, readRequestOptions, serializeBody, writingBody } from "./to-fetch-args.js";
 
 /**
  * A `curl` command for request options that a POSIX shell runs as is, whatever the values
@@ -44,7 +44,10 @@ export function toCurl(options: RequestOptions): string {
   checkArgumentSizes(request.url, Object.keys(headers), headers);
   if (!request.hasBody) return args.join(" ");
 
-  if (!names.has("content-type")) args.push("-H", shellQuote("content-type:"));
+  // What fetch would label the body (a form), or no content-type rather than curl's own.
+  const implied = impliedContentType(request.body, names);
+  if (!names.has("content-type"))
+    args.push("-H", shellQuote(`content-type:${implied === undefined ? "" : ` ${implied}`}`));
   // curl asks for `Expect: 100-continue` before a large body: not part of the described request.
   if (!names.has("expect")) args.push("-H", shellQuote("expect:"));
   return writingBody(() => {

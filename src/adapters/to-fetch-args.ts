@@ -6,11 +6,13 @@ import { isArray, isPlainObject, setOwn, snapshot } from "../shared/object.js";
 import type { RequestOptions } from "../types/request.js";
 
 /** The `init` argument of the WHATWG `fetch` for request options. */
-export interface FetchInit {
+export interface FetchInit extends Omit<RequestInit, "method" | "headers" | "body"> {
   method: string;
   headers: Record<string, string>;
   /** `"half"` for a stream body, as fetch requires. */
   duplex?: "half";
+  /** Node's own `fetch` (undici) takes a dispatcher (an agent or a proxy). */
+  dispatcher?: unknown;
   body?:
     | string
     | ArrayBuffer
@@ -21,12 +23,42 @@ export interface FetchInit {
     | ReadableStream;
 }
 
+/** How `toFetchArgs` writes the arguments. */
+export interface FetchSettings {
+  /**
+   * Keep `user-agent` in a browser. Browsers send their own and Chrome refuses to set it, with
+   * a warning on every request, so it is left out there unless this is true.
+   */
+  keepUserAgent?: boolean;
+}
+
+/**
+ * The fields of `request` that are `fetch` init fields: `toFetchArgs` forwards them as given.
+ * Other client settings in `request` (a custom `fetch`, a timeout) are not fetch's to read.
+ */
+export const FETCH_INIT_FIELDS: readonly string[] = Object.freeze([
+  "signal",
+  "cache",
+  "credentials",
+  "integrity",
+  "keepalive",
+  "mode",
+  "priority",
+  "redirect",
+  "referrer",
+  "referrerPolicy",
+  "window",
+  "dispatcher",
+]);
+
 /**
  * Request options as the arguments of the WHATWG `fetch`: the method uppercase, a copy of the
- * headers, and the body serialized (strings, bytes, blobs, forms and streams as they are;
- * anything else as JSON). GET and HEAD never carry a body. `request` is not read: spread
- * whatever your client needs from it into `init` yourself. The options are checked first, as
- * they may have been built or changed by hand (see `readRequestOptions`).
+ * headers, and the body serialized (strings, bytes, blobs, forms and streams as they are, a
+ * stream with `duplex: "half"`; anything else as JSON). GET and HEAD never carry a body. The
+ * fetch init fields of `request` (`FETCH_INIT_FIELDS`: `signal`, `redirect`, ...) are
+ * forwarded, and `init` (yours) wins over everything. In a browser `user-agent` is left out
+ * (see `FetchSettings`). The options are checked first, as they may have been built or changed
+ * by hand (see `readRequestOptions`).
  *
  * @example
  * ```ts
@@ -35,22 +67,61 @@ export interface FetchInit {
  * init.method; // "POST"
  * init.headers["content-type"]; // "application/json; charset=utf-8"
  * init.body; // '{"text":"**hi**"}'
+ * const controller = new AbortController();
+ * const [, withSignal] = toFetchArgs(endpoint("GET /user", { request: { signal: controller.signal } }), { redirect: "manual" });
+ * withSignal.signal === controller.signal; // true
+ * withSignal.redirect; // "manual"
  * const response = await fetch(url, init);
  * ```
  */
-export function toFetchArgs(options: RequestOptions): [url: string, init: FetchInit] {
+export function toFetchArgs(
+  options: RequestOptions,
+  init?: Partial<FetchInit>,
+  settings?: FetchSettings,
+): [url: string, init: FetchInit] {
   const request = readRequestOptions(options, "toFetchArgs");
-  const init: FetchInit = { method: request.method, headers: request.headers };
+  const built: FetchInit = { method: request.method, headers: request.headers };
   if (request.hasBody) {
     const body = serializeBody(request.body);
     // fetch takes a stream only when told that the request goes out while the body is read.
-    if (typeof ReadableStream !== "undefined" && body instanceof ReadableStream) init.duplex = "half";
+    if (typeof ReadableStream !== "undefined" && body instanceof ReadableStream) built.duplex = "half";
     // fetch labels a string body `text/plain` when no content-type is set (as for the empty
     // body of PUT and PATCH); as bytes it goes out with no content-type, as described.
-    init.body =
+    built.body =
       typeof body === "string" && !request.names.has("content-type") ? new TextEncoder().encode(body) : body;
   }
-  return [request.url, init];
+  const client = request.client;
+  for (let i = 0; i < FETCH_INIT_FIELDS.length; i++) {
+    const field = FETCH_INIT_FIELDS[i] as string;
+    if (client !== undefined && client[field] !== undefined)
+      setOwn(built as unknown as Record<string, unknown>, field, client[field]);
+  }
+  if (inBrowser() && settings?.keepUserAgent !== true) {
+    for (const name of Object.keys(built.headers))
+      if (name.toLowerCase() === "user-agent") delete built.headers[name];
+  }
+  if (init === undefined) return [request.url, built];
+  const given = snapshot(init, __DEV__ ? "the init given to toFetchArgs" : "");
+  for (const field of Object.keys(given))
+    setOwn(built as unknown as Record<string, unknown>, field, given[field]);
+  return [request.url, built];
+}
+
+/** A browser (or a browser's worker): its navigator says Mozilla, as Deno, Bun and Node do not. */
+function inBrowser(): boolean {
+  return typeof navigator !== "undefined" && String(navigator.userAgent).startsWith("Mozilla/");
+}
+
+/**
+ * The content-type fetch gives a body that has none among `names`: a form of URLSearchParams
+ * is labelled so. The other adapters write the same, so every client sends the same request.
+ */
+export function impliedContentType(body: unknown, names: ReadonlySet<string>): string | undefined {
+  if (names.has("content-type")) return undefined;
+  if (typeof URLSearchParams !== "undefined" && isInstance(body, URLSearchParams)) {
+    return "application/x-www-form-urlencoded;charset=UTF-8";
+  }
+  return undefined;
 }
 
 /** Request options as an adapter reads them: checked, own properties only, each read once. */
@@ -69,6 +140,8 @@ export interface AdapterInput {
   /** True when a body is given and the method sends one (GET and HEAD never do). */
   hasBody: boolean;
   body: unknown;
+  /** `request` read once, own properties only; `undefined` when not a plain object. */
+  client: Readonly<Record<string, unknown>> | undefined;
 }
 
 const METHODS: ReadonlyMap<string, AdapterInput["method"]> = new Map(
@@ -103,7 +176,8 @@ export function readRequestOptions(options: unknown, adapter: string): AdapterIn
   const { headers, names } = readHeaders(read.headers, adapter);
   const body = read.body;
   const hasBody = body !== undefined && method !== "GET" && method !== "HEAD";
-  return { method, url: url as string, target, host, headers, names, hasBody, body };
+  const client = isPlainObject(read.request) ? snapshot(read.request, __DEV__ ? "request" : "") : undefined;
+  return { method, url: url as string, target, host, headers, names, hasBody, body, client };
 }
 
 function readMethod(method: unknown, adapter: string): AdapterInput["method"] {

@@ -2,7 +2,7 @@ import { EndpointError } from "../endpoint-error.js";
 import { quote } from "../shared/describe-value.js";
 import type { RequestOptions } from "../types/request.js";
 import { toBytes } from "./to-curl.js";
-import { readRequestOptions, serializeBody, writingBody } from "./to-fetch-args.js";
+import { impliedContentType, readRequestOptions, serializeBody, writingBody } from "./to-fetch-args.js";
 
 /** Headers that this message writes itself; a second one would frame the request twice. */
 const FRAMING = ["host", "content-length", "transfer-encoding"];
@@ -49,6 +49,8 @@ export function toHttpMessage(options: RequestOptions): Uint8Array {
       );
     }
     body = bytes;
+    const implied = impliedContentType(request.body, request.names);
+    if (implied !== undefined) head += `content-type: ${implied}\r\n`;
     head += `content-length: ${body.byteLength}\r\n`;
   }
   head += "\r\n";

@@ -1,4 +1,4 @@
-import { EndpointError } from "../endpoint-error.js";
+import { EndpointError, isInstance } from "../endpoint-error.js";
 import { compileUrl, type UrlPlan } from "../route/compile-route.js";
 import { expandUrl } from "../route/expand-url.js";
 import { toRequestMethod } from "../route/request-method.js";
@@ -72,7 +72,7 @@ export function buildRequest(merged: Merged): RequestOptions {
     }
   }
   if (body === undefined && (method === "put" || method === "patch")) body = "";
-  if (body !== undefined && body !== "" && !Object.hasOwn(headers, "content-type")) {
+  if (body !== undefined && body !== "" && !Object.hasOwn(headers, "content-type") && !isRawBody(body)) {
     setOwn(headers, "content-type", JSON_CONTENT_TYPE);
   }
 
@@ -82,6 +82,27 @@ export function buildRequest(merged: Merged): RequestOptions {
     setOwn(result as unknown as Record<string, unknown>, "request", merged.request);
   return result;
 }
+
+/**
+ * Bodies a client sends as they are, which say what they are themselves: bytes, a Blob or
+ * File (its own type), a form (fetch writes its multipart boundary or form type), a stream.
+ * A JSON content-type would mislabel them, and a hard-coded one would break the boundary.
+ */
+function isRawBody(body: unknown): boolean {
+  if (typeof body !== "object" || body === null) return false;
+  if (ArrayBuffer.isView(body)) return true;
+  for (let i = 0; i < RAW_BODY_TYPES.length; i++) {
+    if (isInstance(body, RAW_BODY_TYPES[i] as (typeof RAW_BODY_TYPES)[number])) return true;
+  }
+  return false;
+}
+
+const RAW_BODY_TYPES: readonly (abstract new (...args: never[]) => unknown)[] = [
+  ArrayBuffer,
+  ...[globalThis.Blob, globalThis.FormData, globalThis.URLSearchParams, globalThis.ReadableStream].filter(
+    (type) => typeof type === "function",
+  ),
+];
 
 function planOf(url: unknown): UrlPlan {
   if (typeof url !== "string" || url === "") {

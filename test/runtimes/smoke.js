@@ -3,7 +3,7 @@
 // in Node, Bun, Deno and a browser page, and in Vitest against the sources.
 
 /**
- * @param {{ endpoint: Function, EndpointError: Function, toCurl: Function, toFetchArgs: Function, VERSION: string }} lib
+ * @param {{ endpoint: Function, EndpointError: Function, toCurl: Function, toFetchArgs: Function, nextRequest: Function, enterpriseServer: Function, VERSION: string }} lib
  * @param {{ parseTemplate: Function }} uriTemplate
  * @param {Record<string, Record<string, { variables: object, testcases: [string, unknown][] }>>} conformance
  * @param {string} version the version package.json names
@@ -112,6 +112,27 @@ export function runSmoke(lib, uriTemplate, conformance, version) {
         return [url, init.method, init.body];
       },
       ["https://api.github.com/x/1", "PATCH", '{"name":"n"}'],
+    ],
+    [
+      "enterpriseServer and nextRequest",
+      () => {
+        const server = lib.enterpriseServer("ghe.example.com");
+        const first = endpoint.defaults(server)("GET /x", { headers: { authorization: "token t" } });
+        const next = lib.nextRequest(first, '<https://ghe.example.com/api/v3/x?page=2>; rel="next"');
+        const away = lib.nextRequest(first, '<https://elsewhere.example/x>; rel="next"');
+        return [server.uploadsUrl, next.url, next.headers.authorization, away.headers.authorization];
+      },
+      [
+        "https://ghe.example.com/api/uploads",
+        "https://ghe.example.com/api/v3/x?page=2",
+        "token t",
+        undefined,
+      ],
+    ],
+    [
+      "a form as data: no JSON content-type",
+      () => endpoint("POST /x", { data: new FormData() }).headers["content-type"],
+      undefined,
     ],
     [
       "toCurl",

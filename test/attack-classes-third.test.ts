@@ -422,3 +422,170 @@ describe("the adapters: built-in toJSON, bytes fetch refuses, command-line limit
     expect(toCurl(post("x".repeat(1024 * 1024)))).toContain("printf");
   });
 });
+
+describe("a further attack: the adapters' own objects, more built-ins, products of sizes", () => {
+  const post = (body: unknown): RequestOptions => ({
+    method: "post",
+    url: "https://h.example/x",
+    headers: {},
+    body,
+  });
+
+  it("an accessor or read-only body or duplex on Object.prototype neither takes nor replaces the body", () => {
+    const taken: unknown[] = [];
+    pollute(Object.prototype, "body", {
+      get: () => "attacker body",
+      set: (value: unknown) => taken.push(value),
+    });
+    pollute(Object.prototype, "duplex", { value: "full", writable: false });
+    const [, init] = toFetchArgs(endpoint("POST /x", { secret: "s3cr3t" }));
+    expect(Object.getOwnPropertyDescriptor(init, "body")?.value).toBe('{"secret":"s3cr3t"}');
+    const stream = new ReadableStream();
+    const [, streamed] = toFetchArgs(post(stream));
+    expect(Object.getOwnPropertyDescriptor(streamed, "duplex")?.value).toBe("half");
+    expect(taken).toStrictEqual([]);
+  });
+
+  const more: [string, object, () => unknown][] = [
+    ["WeakRef", WeakRef.prototype, () => ({ v: new WeakRef({}) })],
+    ["AggregateError", AggregateError.prototype, () => ({ v: new AggregateError([]) })],
+    ["Headers", Headers.prototype, () => ({ v: new Headers() })],
+    ["Response", Response.prototype, () => ({ v: new Response("") })],
+    ["URL", URL.prototype, () => ({ v: new URL("https://x.example") })],
+    ["Intl.Locale", Intl.Locale.prototype, () => ({ v: new Intl.Locale("en") })],
+    [
+      "%ArrayIteratorPrototype%",
+      Object.getPrototypeOf([][Symbol.iterator]()),
+      () => ({ v: [][Symbol.iterator]() }),
+    ],
+    [
+      "%GeneratorPrototype%",
+      Object.getPrototypeOf(function* () {}).prototype,
+      () => ({ v: (function* () {})() }),
+    ],
+  ];
+
+  it.each(more)(
+    "a toJSON on %s.prototype makes the adapters refuse a JSON body",
+    (_name, prototype, make) => {
+      pollute(prototype, "toJSON", { value: () => "INJECTED", writable: true });
+      for (const adapter of [toFetchArgs, toCurl])
+        expectEndpointError(() => adapter(post(make())), "invalid_parameter");
+    },
+  );
+
+  it("a class of the caller's own with a toJSON is written through it, also when it is a global", () => {
+    class Money {
+      toJSON(): string {
+        return "1.00 EUR";
+      }
+    }
+    (globalThis as { Money?: unknown }).Money = Money;
+    try {
+      expect(new TextDecoder().decode(toFetchArgs(post({ price: new Money() }))[1].body as Uint8Array)).toBe(
+        '{"price":"1.00 EUR"}',
+      );
+    } finally {
+      delete (globalThis as { Money?: unknown }).Money;
+    }
+  });
+
+  it("previews times a long vendor, or a format times many parts: refused at once, not written", () => {
+    const start = performance.now();
+    expectEndpointError(
+      () =>
+        endpoint("GET /x", {
+          headers: { accept: `application/vnd.${"v".repeat(40_000)}+json` },
+          mediaType: { previews: Array.from({ length: 8000 }, (_, i) => `p${i}`) },
+        }),
+      "invalid_header",
+    );
+    expectEndpointError(
+      () =>
+        endpoint("GET /x", {
+          headers: { accept: "application/vnd.a+json,".repeat(20_000) },
+          mediaType: { format: "f".repeat(2000) },
+        }),
+      "invalid_header",
+    );
+    expect(performance.now() - start).toBeLessThan(2000);
+    // Ordinary sizes still work.
+    expect(endpoint("GET /x", { mediaType: { previews: ["a", "b"], format: "raw" } }).headers.accept).toBe(
+      "application/vnd.github.a-preview.raw,application/vnd.github.b-preview.raw",
+    );
+  });
+
+  it("one default subtree merged with many call objects: refused in time proportional to the input", () => {
+    const time = (n: number): number => {
+      const shared: Record<string, number> = {};
+      for (let i = 0; i < n; i++) shared[`k${i}`] = i;
+      const base: Record<string, unknown> = {};
+      const call: Record<string, unknown> = {};
+      for (let i = 0; i < n; i++) {
+        base[`p${i}`] = shared;
+        call[`p${i}`] = { x: i };
+      }
+      const builder = endpoint.defaults({ data: base });
+      const start = performance.now();
+      expect(outcome(() => builder("POST /x", { data: call }))).toStrictEqual({ error: "invalid_options" });
+      return performance.now() - start;
+    };
+    time(400);
+    const small = Math.max(Math.min(time(400), time(400)), 1);
+    const large = Math.min(time(1600), time(1600));
+    expect(large / small).toBeLessThan(10);
+  });
+
+  it("toCurl counts every argument's end and pointer: 100,000 short headers are refused", () => {
+    const headers: Record<string, string> = {};
+    for (let i = 0; i < 100_000; i++) headers[`x-${i}`] = "v";
+    expectEndpointError(
+      () => toCurl({ method: "get", url: "https://h.example/", headers }),
+      "invalid_options",
+    );
+  });
+
+  it("a Proxy that reports a Map's prototype cannot lead headers to an iterator on Object.prototype", () => {
+    pollute(Object.prototype, Symbol.iterator, {
+      value: function* () {
+        yield ["authorization", "token attacker"];
+      },
+      writable: true,
+    });
+    const headers = new Proxy({}, { getPrototypeOf: () => Map.prototype });
+    expect(outcome(() => endpoint("GET /x", { headers }))).toStrictEqual({ error: "invalid_options" });
+  });
+
+  it("an undefined list item in a JSON body is refused (JSON would write null), in endpoint() and the adapters", () => {
+    expectEndpointError(() => endpoint("POST /x", { a: [1, undefined] }), "invalid_parameter");
+    expectEndpointError(() => endpoint("POST /x", { data: { a: [undefined] } }), "invalid_parameter");
+    expectEndpointError(() => toFetchArgs(post({ a: [1, undefined] })), "invalid_parameter");
+    // In an object, undefined is left out, as JSON does and as "not given" means.
+    expect(endpoint("POST /x", { a: { b: undefined, c: 1 } }).body).toStrictEqual({
+      a: { b: undefined, c: 1 },
+    });
+  });
+
+  it("slices of large strings given as routes, urls or templates do not keep those strings alive", () => {
+    const dist = new URL(__DEV__ ? "../dist/" : "../dist/production/", import.meta.url);
+    const script = `
+      const { endpoint } = await import(${JSON.stringify(new URL("index.js", dist).href)});
+      const { parseTemplate } = await import(${JSON.stringify(new URL("uri-template.js", dist).href)});
+      gc(); const before = process.memoryUsage().heapUsed;
+      for (let i = 0; i < 300; i++) {
+        const big = "/r" + i + "/" + "x".repeat(1024 * 1024);
+        endpoint.merge("GET " + big.slice(0, 40));
+        try { endpoint({ url: big.slice(0, 40) }); } catch {}
+        parseTemplate(big.slice(0, 40));
+      }
+      gc(); gc();
+      console.log(process.memoryUsage().heapUsed - before);`;
+    const retained = Number(
+      execFileSync(process.execPath, ["--expose-gc", "--input-type=module", "-e", script], {
+        encoding: "utf8",
+      }),
+    );
+    // 300 MB of strings went through; the caches may keep their slices, not the strings.
+    expect(retained).toBeLessThan(8 * 1024 * 1024);
+  }, 60_000);
+});

@@ -14,12 +14,15 @@ import { expect, it } from "vitest";
  * baseUrl paths, JSON losses, unreadable objects, engine limits, linear merges: about 950 bytes
  * gzipped in all), and from 9,300 for the next (routes whose query expressions are followed
  * by path, merges of differently shared values, merged options given back, properties defined
- * rather than assigned: about 450 bytes), and to 10,000 when bodies that say what they are
- * (forms, blobs, bytes, streams) stopped getting a JSON content-type (about 150 bytes).
+ * rather than assigned: about 450 bytes), to 10,000 when bodies that say what they are
+ * (forms, blobs, bytes, streams) stopped getting a JSON content-type (about 150 bytes), and to
+ * 10,500 for the fixes of a fifth attack (merge work counted by keys, huge accept refused,
+ * strings copied into caches, headers iterated by their own iterator, undefined list items:
+ * about 480 bytes).
  */
-const PRODUCTION_BUDGET = 10_000;
+const PRODUCTION_BUDGET = 10_500;
 /** The development build, with full error messages: today's size plus a little, to stop growth. */
-const DEVELOPMENT_BUDGET = 13_350;
+const DEVELOPMENT_BUDGET = 13_900;
 
 const ENDPOINT_ONLY = 'import { endpoint } from "rest-endpoint"; globalThis.endpoint = endpoint;';
 

@@ -41,7 +41,7 @@ export function toCurl(options: RequestOptions): string {
     args.push("-H", shellQuote(value.trim() === "" ? `${name};` : `${name}: ${value}`));
   }
   for (const name of ["accept", "user-agent"]) if (!names.has(name)) args.push("-H", shellQuote(`${name}:`));
-  checkArgumentSizes(request.url, Object.keys(headers), headers);
+  checkArgumentSizes(args);
   if (!request.hasBody) return args.join(" ");
 
   // What fetch would label the body (a form), or no content-type rather than curl's own.
@@ -90,21 +90,23 @@ const MAX_BODY = 16 * 1024 * 1024;
 
 /**
  * The url and the headers are arguments of curl, which the shell hands to the kernel: past its
- * limits (one argument, all of them) the shell refuses to start curl at all.
+ * limits (one argument, all of them with their pointers and ends) the shell refuses to start
+ * curl at all. Counted on the quoted arguments, a little longer than what the kernel gets.
  */
-function checkArgumentSizes(url: string, names: readonly string[], headers: Record<string, string>): void {
-  let total = url.length;
-  let longest = url.length;
-  for (const name of names) {
-    const length = name.length + 2 + (headers[name] as string).length;
-    total += length;
-    longest = Math.max(longest, length);
+function checkArgumentSizes(args: readonly string[]): void {
+  let total = 0;
+  let longest = 0;
+  for (let i = 0; i < args.length; i++) {
+    const length = (args[i] as string).length;
+    // Each argument also costs its terminating NUL and an 8-byte pointer.
+    total += length + 9;
+    if (length > longest) longest = length;
   }
   if (longest > MAX_ASCII_ARGUMENT || total > MAX_ARGUMENTS) {
     throw new EndpointError(
       "invalid_options",
       __DEV__
-        ? `The url or a header is too long for a command line (one argument at most ${MAX_ASCII_ARGUMENT} bytes, all at most ${MAX_ARGUMENTS}): send it with toFetchArgs.`
+        ? `The url or the headers are too long for a command line (one argument at most ${MAX_ASCII_ARGUMENT} bytes, all at most ${MAX_ARGUMENTS}): send them with toFetchArgs.`
         : "",
     );
   }

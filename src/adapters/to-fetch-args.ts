@@ -1,5 +1,5 @@
 import { EndpointError, isInstance, withCause } from "../endpoint-error.js";
-import { checkJsonLeaf, MAX_JSON_DEPTH, notJson } from "../options/check-json-body.js";
+import { checkJsonLeaf, MAX_JSON_DEPTH, notJson, undefinedItem } from "../options/check-json-body.js";
 import { checkHeaderValue } from "../options/headers.js";
 import { describe, quote } from "../shared/describe-value.js";
 import { isArray, isPlainObject, setOwn, snapshot } from "../shared/object.js";
@@ -84,11 +84,16 @@ export function toFetchArgs(
   if (request.hasBody) {
     const body = serializeBody(request.body);
     // fetch takes a stream only when told that the request goes out while the body is read.
-    if (typeof ReadableStream !== "undefined" && body instanceof ReadableStream) built.duplex = "half";
+    const own = built as unknown as Record<string, unknown>;
+    if (typeof ReadableStream !== "undefined" && body instanceof ReadableStream)
+      setOwn(own, "duplex", "half");
     // fetch labels a string body `text/plain` when no content-type is set (as for the empty
     // body of PUT and PATCH); as bytes it goes out with no content-type, as described.
-    built.body =
-      typeof body === "string" && !request.names.has("content-type") ? new TextEncoder().encode(body) : body;
+    setOwn(
+      own,
+      "body",
+      typeof body === "string" && !request.names.has("content-type") ? new TextEncoder().encode(body) : body,
+    );
   }
   const client = request.client;
   for (let i = 0; i < FETCH_INIT_FIELDS.length; i++) {
@@ -354,51 +359,110 @@ function readHeaders(
 const MAX_JSON_VALUES = 1_000_000;
 
 // JSON.stringify calls a toJSON it finds on a value's prototype: one that other code put on a
-// built-in prototype would rewrite every body. Date's own is the only built-in toJSON.
-const dateToJson = Date.prototype.toJSON;
-const PROTOTYPES: readonly object[] = [
-  Object,
-  Array,
-  String,
-  Number,
-  Boolean,
-  BigInt,
-  Symbol,
-  Function,
-  Map,
-  Set,
-  WeakMap,
-  WeakSet,
-  Promise,
-  RegExp,
-  Error,
-  EvalError,
-  RangeError,
-  ReferenceError,
-  SyntaxError,
-  TypeError,
-  URIError,
-  ArrayBuffer,
-  DataView,
-  Object.getPrototypeOf(Uint8Array) as typeof Uint8Array,
-  Int8Array,
-  Uint8Array,
-  Uint8ClampedArray,
-  Int16Array,
-  Uint16Array,
-  Int32Array,
-  Uint32Array,
-  Float32Array,
-  Float64Array,
-  BigInt64Array,
-  BigUint64Array,
-  ...(typeof SharedArrayBuffer === "undefined" ? [] : [SharedArrayBuffer]),
-].map((type) => type.prototype as object);
+// built-in prototype would rewrite every body. The built-ins' own toJSON methods (Date's,
+// URL's, ...) are recorded when this module loads, before other code can replace them.
+const isNative = (value: unknown): boolean =>
+  typeof value === "function" && /\[native code\]\s*\}$/.test(Function.prototype.toString.call(value));
+const ownToJson = (prototype: object): unknown => Object.getOwnPropertyDescriptor(prototype, "toJSON")?.value;
+
+/** Each built-in prototype, with the toJSON it had (or `undefined`). */
+const BUILT_INS = new Map<object, unknown>();
+function record(prototype: unknown): void {
+  // Function.prototype is itself a function.
+  if (
+    (typeof prototype === "object" || typeof prototype === "function") &&
+    prototype !== null &&
+    !BUILT_INS.has(prototype)
+  ) {
+    BUILT_INS.set(prototype, ownToJson(prototype));
+  }
+}
+function recordClass(value: unknown): void {
+  if (isNative(value)) record((value as { prototype?: unknown }).prototype);
+}
+// The runtime's own classes among the globals that are plain values (reading them runs no
+// code), in Intl, and the iterator and generator prototypes. A class of the caller's is no
+// native function, so its own toJSON stays its own.
+for (const holder of [globalThis, typeof Intl === "object" ? Intl : {}]) {
+  for (const name of Object.getOwnPropertyNames(holder))
+    recordClass(Object.getOwnPropertyDescriptor(holder, name)?.value);
+}
+{
+  const arrayIterator = Object.getPrototypeOf([][Symbol.iterator]()) as object;
+  const generator = Object.getPrototypeOf(function* () {}) as { prototype: object };
+  for (const prototype of [
+    arrayIterator,
+    Object.getPrototypeOf(arrayIterator),
+    Object.getPrototypeOf(new Map().entries()),
+    Object.getPrototypeOf(new Set().values()),
+    Object.getPrototypeOf(""[Symbol.iterator]()),
+    generator,
+    generator.prototype,
+    Object.getPrototypeOf(Uint8Array.prototype),
+  ]) {
+    record(prototype);
+  }
+}
+
+/**
+ * Web classes, which some runtimes write in JavaScript (not native) and define lazily, behind a
+ * getter that loads them: recorded when this module loads if they are plain values, else on
+ * first use (reading a getter would load them now).
+ */
+const WEB_CLASSES = [
+  "Headers",
+  "Request",
+  "Response",
+  "FormData",
+  "Blob",
+  "File",
+  "URL",
+  "URLSearchParams",
+  "AbortController",
+  "AbortSignal",
+  "TextEncoder",
+  "TextDecoder",
+  "ReadableStream",
+  "WritableStream",
+  "TransformStream",
+  "Event",
+  "EventTarget",
+  "DOMException",
+  "WebSocket",
+  "MessageChannel",
+  "MessagePort",
+  "BroadcastChannel",
+  "Performance",
+];
+/**
+ * Records the web classes not seen yet: those that are plain values now (a polyfill may have
+ * put another class there since), and once, those behind a getter.
+ */
+function recordWebClasses(readGetters: boolean): void {
+  for (const name of WEB_CLASSES) {
+    try {
+      const descriptor = Object.getOwnPropertyDescriptor(globalThis, name);
+      if (descriptor === undefined || (!("value" in descriptor) && !readGetters)) continue;
+      const type = "value" in descriptor ? descriptor.value : (globalThis as Record<string, unknown>)[name];
+      if (typeof type === "function") record((type as { prototype?: unknown }).prototype);
+    } catch {
+      // a global that cannot be read is no class to check
+    }
+  }
+}
+recordWebClasses(false);
+let gettersRead = false;
 
 function builtInToJson(): boolean {
-  return (
-    Date.prototype.toJSON !== dateToJson || PROTOTYPES.some((prototype) => Object.hasOwn(prototype, "toJSON"))
-  );
+  recordWebClasses(!gettersRead);
+  gettersRead = true;
+  for (const [prototype, original] of BUILT_INS) {
+    // One lookup for most: only the few with a toJSON of their own are read.
+    if (Object.hasOwn(prototype, "toJSON") ? ownToJson(prototype) !== original : original !== undefined) {
+      return true;
+    }
+  }
+  return false;
 }
 
 /**
@@ -506,6 +570,7 @@ function toJson(body: unknown): string {
           path = isArray(this) ? `${parent}[${key}]` : `${parent}.${key}`;
         }
       }
+      if (started && value === undefined && isArray(this)) throw undefinedItem(path);
       started = true;
       // toJSON has run: an invalid Date arrives as null, so its own value (no getter runs) tells.
       if (value === null) {

@@ -3,6 +3,12 @@
 import { readFileSync } from "node:fs";
 import { runCli } from "./run-cli.js";
 
+// A reader that stops early (`| head`) closes the pipe: that is no error of the command's.
+process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+  if (error.code === "EPIPE") process.exit(process.exitCode ?? 0);
+  throw error;
+});
+
 process.exitCode = await runCli(process.argv.slice(2), {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),

@@ -231,8 +231,10 @@ function parseJson(what: string, text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
+    // Only the start of the text: a file of 90 MB would not fit in one error line.
+    const shown = JSON.stringify(text.length > 60 ? `${text.slice(0, 60)}…` : text);
     throw new UsageError(
-      `The value of ${what} is not valid JSON: ${JSON.stringify(text)}; quote strings as name:='"text"'.`,
+      `The value of ${what} is not valid JSON: ${shown}; quote strings as name:='"text"'.`,
     );
   }
 }

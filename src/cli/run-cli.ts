@@ -34,7 +34,13 @@ export { HELP };
  */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   try {
-    const command = parseArguments(argv, io);
+    let command: ReturnType<typeof parseArguments>;
+    try {
+      command = parseArguments(argv, io);
+    } catch (error) {
+      // Input too large for a string (a JSON file of 90 MB) is bad input too: one line.
+      throw engineLimit(error);
+    }
     if (command.kind === "help") {
       io.stdout(`${HELP}\n`);
       return 0;

@@ -58,9 +58,7 @@ export async function sendRequest(
     try {
       response = await io.fetch(url.href, init);
     } catch (error) {
-      const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause;
-      const detail = cause?.code ?? cause?.message ?? (error as Error).message;
-      throw new SendError(`The request to ${url.origin} failed: ${String(detail)}.`);
+      throw new SendError(`The request to ${url.origin} failed: ${failure(error)}.`);
     }
     const location = response.headers.get("location");
     if (!REDIRECTS.has(response.status) || location === null) return print(response, settings.include, io);
@@ -106,7 +104,13 @@ function redirected(
 }
 
 async function print(response: Response, include: boolean, io: SendIo): Promise<number> {
-  const bytes = new Uint8Array(await response.arrayBuffer());
+  let bytes: Uint8Array;
+  try {
+    bytes = new Uint8Array(await response.arrayBuffer());
+  } catch (error) {
+    // A body cut short, a bad chunk or bad compression: one line, as for a failed request.
+    throw new SendError(`The response (status ${response.status}) could not be read: ${failure(error)}.`);
+  }
   if (include) {
     let head = `HTTP/1.1 ${response.status} ${response.statusText}\n`;
     for (const [name, value] of response.headers) head += `${name}: ${value}\n`;
@@ -126,4 +130,10 @@ function pretty(bytes: Uint8Array, contentType: string | null): string | Uint8Ar
   } catch {
     return bytes;
   }
+}
+
+/** What fetch says went wrong: the network's code (ECONNREFUSED) when it gives one. */
+function failure(error: unknown): string {
+  const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause;
+  return String(cause?.code ?? cause?.message ?? (error as Error).message);
 }

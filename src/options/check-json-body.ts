@@ -40,9 +40,12 @@ export function checkJsonBody(value: unknown, name: string, whole = false, check
       done.add(frame.container);
       continue;
     }
-    const [key, child] = entry;
+    const key = entry[0];
+    const child = entry[1];
+    const inList = isArray(frame.container);
     // Paths name a value in messages only: production builds do not make them.
-    const path = __DEV__ ? `${frame.path}${isArray(frame.container) ? `[${key}]` : `.${key}`}` : "";
+    const path = __DEV__ ? `${frame.path}${inList ? `[${key}]` : `.${key}`}` : "";
+    if (child === undefined && inList) throw undefinedItem(path);
     if (!isContainer(child)) {
       checkJsonLeaf(child, path);
       continue;
@@ -120,6 +123,14 @@ export function checkJsonLeaf(value: unknown, path: string, nested = true): void
     default:
       return;
   }
+}
+
+/** JSON writes an undefined list item as `null`: in a body, undefined means "not given". */
+export function undefinedItem(path: string): EndpointError {
+  return notJson(
+    path,
+    __DEV__ ? "is undefined in a list, which JSON writes as null: leave it out, or pass null" : "",
+  );
 }
 
 /** `invalid_parameter` for the body value at `path`; `problem` is empty in production builds. */

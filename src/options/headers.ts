@@ -30,11 +30,15 @@ export function applyHeaders(target: HeaderRecord, input: unknown): HeaderRecord
     // A Headers or Map made with Object.create(X.prototype) has the iterator but not the
     // internal slots, and its iterator throws a TypeError: refused as options, never passed on.
     const pairs: unknown[] = [];
-    if (!isIterable(input)) throw notIterable(input);
+    const iterate = iteratorOf(input);
+    if (iterate === undefined) throw notIterable(input);
     try {
-      for (const entry of input as Iterable<unknown>) {
+      // The iterator found on the object or its class, called on it: a Proxy that reports
+      // another prototype than its own cannot lead to one on Object.prototype.
+      const iterator = iterate.call(input) as Iterator<unknown>;
+      for (let step = iterator.next(); step.done !== true; step = iterator.next()) {
         // An endless iterator must end in an error, not in an endless loop.
-        if (pairs.push(entry) > MAX_HEADERS) break;
+        if (pairs.push(step.value) > MAX_HEADERS) break;
       }
     } catch (error) {
       throw unreadable(error, __DEV__ ? "headers" : "");
@@ -47,18 +51,23 @@ export function applyHeaders(target: HeaderRecord, input: unknown): HeaderRecord
 }
 
 /**
- * An iterable whose iterator comes from the object itself or its class, never one that other
- * code put on Object.prototype (which would make every object a source of headers).
+ * The iterator method of an iterable whose iterator comes from the object itself or its class,
+ * never one that other code put on Object.prototype (which would make every object a source
+ * of headers); `undefined` for anything else.
  */
-function isIterable(input: object): boolean {
+function iteratorOf(input: object): ((this: object) => unknown) | undefined {
   try {
     for (let at: object | null = input; at !== null; at = Object.getPrototypeOf(at)) {
-      if (Object.hasOwn(at, Symbol.iterator)) return at !== Object.prototype;
+      if (Object.hasOwn(at, Symbol.iterator)) {
+        if (at === Object.prototype) return undefined;
+        const method: unknown = Object.getOwnPropertyDescriptor(at, Symbol.iterator)?.value;
+        return typeof method === "function" ? (method as (this: object) => unknown) : undefined;
+      }
     }
   } catch {
     // a Proxy that cannot be read: not iterable either
   }
-  return false;
+  return undefined;
 }
 
 function notIterable(input: unknown): EndpointError {

@@ -1,8 +1,22 @@
 // `mediaType.format` and `mediaType.previews` rewrite the `accept` header (SPEC section 4).
 // Parsed with plain string operations: the reference library's regular expression over this
 // header was a ReDoS advisory (GHSA-x4c5-c7rf-jjgv).
+import { EndpointError } from "../endpoint-error.js";
 
 const VND = "application/vnd.";
+/** Longer than any server takes (most refuse headers past 8 to 16 KiB). */
+const MAX_ACCEPT = 64 * 1024;
+
+function checkLength(length: number): void {
+  if (length > MAX_ACCEPT) {
+    throw new EndpointError(
+      "invalid_header",
+      __DEV__
+        ? `mediaType would make an accept header of about ${length} characters, more than the ${MAX_ACCEPT} any server takes: send fewer or shorter previews, or a shorter accept.`
+        : "",
+    );
+  }
+}
 
 /**
  * The `accept` header for a format and previews.
@@ -18,6 +32,13 @@ export function applyMediaType(accept: string, format: string, previews: readonl
   if (previews.length > 0) {
     const vendor = firstVendor(accept);
     const suffix = format === "" ? "+json" : `.${format}`;
+    // Each preview repeats the vendor and the format: their product could be huge, so the
+    // header's length is known, and refused past the limit, before it is written.
+    let length = 0;
+    for (let i = 0; i < previews.length; i++) {
+      length += VND.length + vendor.length + (previews[i] as string).length + suffix.length + 10;
+    }
+    checkLength(length);
     const types = new Set<string>();
     for (const preview of previews) {
       // "a" and "a-preview" name one preview: its media type is sent once.
@@ -27,6 +48,8 @@ export function applyMediaType(accept: string, format: string, previews: readonl
   }
   if (format === "") return accept;
   const parts = accept.split(",");
+  // Each vendor part gets the format: at most the parts times the format, checked first.
+  checkLength(accept.length + parts.length * (format.length + 1));
   for (let i = 0; i < parts.length; i++) {
     const raw = parts[i] as string;
     const part = raw.trim();

@@ -436,23 +436,30 @@ function mergeRequest(base: unknown, override: unknown): Record<string, unknown>
  */
 class Memo extends Map<object, Map<unknown, unknown>> {
   readonly overrides: Set<unknown> = new Set();
-  merged = 0;
+  /** Keys (and objects) of the distinct objects given, and of the objects made from them. */
+  given = 0;
+  made = 0;
 }
 
 /**
- * Two trees merge into at most as many objects as they hold, and one that shares a subtree
- * keeps that. Two that share subtrees in different ways could make a merged object for each
- * pair of their objects, quadratic in what was given: refused once the merged objects
- * outnumber the objects given by far, so merging stays linear.
+ * Counts the work of merging `base` (of `baseSize` keys or items) with `override` before it
+ * is done. Two trees merge into at most what they hold, and one side's shared subtree is
+ * merged once. A subtree merged with many different objects, or two sides that share subtrees
+ * in different ways, make a merged copy for each pair: quadratic in what was given. Refused
+ * once the work passes four times the size of what was given, so merging stays linear.
  */
-function counted(memo: Memo, override: unknown): void {
-  memo.merged++;
-  memo.overrides.add(override);
-  if (memo.merged > 4 * (memo.size + memo.overrides.size) + 10_000) {
+function counted(memo: Memo, base: object, override: unknown, baseSize: number, overrideSize: number): void {
+  if (!memo.has(base)) memo.given += baseSize + 1;
+  if (!memo.overrides.has(override)) {
+    memo.overrides.add(override);
+    memo.given += overrideSize + 1;
+  }
+  memo.made += baseSize + overrideSize + 1;
+  if (memo.made > 4 * memo.given + 10_000) {
     throw new EndpointError(
       "invalid_options",
       __DEV__
-        ? "The defaults and the call share objects in different ways, so merging them would make an object for each pair of theirs: give them as trees, or the whole value in the call."
+        ? "The defaults and the call share objects in ways that merging would copy again and again (a subtree merged with many different objects): give them as trees, or the whole value in the call."
         : "",
     );
   }
@@ -480,9 +487,12 @@ function mergePlain(
   // The base is read once too: usually a frozen copy of ours, but a client setting in `request`
   // is kept as given, and the caller's object may answer differently now.
   const from = snapshot(base, "the defaults");
+  const keys = Object.keys(from);
+  const overrideKeys = Object.keys(read);
+  counted(memo, base, override, keys.length, overrideKeys.length);
   const out: Record<string, unknown> = {};
-  for (const key of Object.keys(from)) setOwn(out, key, mergeValue(from[key], read[key], depth + 1, memo));
-  for (const key of Object.keys(read)) {
+  for (const key of keys) setOwn(out, key, mergeValue(from[key], read[key], depth + 1, memo));
+  for (const key of overrideKeys) {
     const value = read[key];
     if (value !== undefined && !Object.hasOwn(from, key)) setOwn(out, key, value);
   }
@@ -491,7 +501,6 @@ function mergePlain(
 }
 
 function remember(memo: Memo, base: object, override: unknown, out: unknown): void {
-  counted(memo, override);
   let byOverride = memo.get(base);
   if (byOverride === undefined) {
     byOverride = new Map();
@@ -506,9 +515,9 @@ function copyDefault(value: unknown, depth: number, memo: Memo): unknown {
     if (depth > MAX_DEPTH) throw tooDeep();
     const done = memo.get(value)?.get(NO_OPTIONS);
     if (done !== undefined) return done;
-    const out = arrayItems(value, holeIn("the defaults", "invalid_parameter")).map((item) =>
-      copyDefault(item, depth + 1, memo),
-    );
+    const items = arrayItems(value, holeIn("the defaults", "invalid_parameter"));
+    counted(memo, value, NO_OPTIONS, items.length, 0);
+    const out = items.map((item) => copyDefault(item, depth + 1, memo));
     remember(memo, value, NO_OPTIONS, out);
     return out;
   }

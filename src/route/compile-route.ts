@@ -1,4 +1,4 @@
-import { BoundedCache, stringBytes } from "../shared/bounded-cache.js";
+import { BoundedCache, ownString, stringBytes } from "../shared/bounded-cache.js";
 import { type CompiledTemplate, compileTemplate, type Part } from "../template/compile-template.js";
 import type { RequestMethod } from "../types/request.js";
 import { checkStray, parseRoute } from "./parse-route.js";
@@ -33,9 +33,10 @@ const routes = new BoundedCache<CompiledRoute>(4 * 1024 * 1024);
 const urls = new BoundedCache<UrlPlan>(1024 * 1024);
 
 /** Compiles `"METHOD url"` (or a bare url, meaning GET), cached. */
-export function compileRoute(route: string): CompiledRoute {
-  let found = routes.get(route);
+export function compileRoute(given: string): CompiledRoute {
+  let found = routes.get(given);
   if (found === undefined) {
+    const route = ownString(given);
     const { method, url } = parseRoute(route);
     const plan = planUrl(url);
     found = routes.set(
@@ -48,9 +49,10 @@ export function compileRoute(route: string): CompiledRoute {
 }
 
 /** Compiles a url template (RFC 6570 plus `-` in names and `:name` placeholders), cached. */
-export function compileUrl(url: string): UrlPlan {
-  let found = urls.get(url);
+export function compileUrl(given: string): UrlPlan {
+  let found = urls.get(given);
   if (found === undefined) {
+    const url = ownString(given);
     checkStray(url, url, 0, true);
     const plan = planUrl(url);
     found = urls.set(url, plan, plan.bytes + stringBytes(url));

@@ -50,3 +50,12 @@ export class BoundedCache<V> {
 export function stringBytes(text: string): number {
   return 2 * text.length + 16;
 }
+
+/**
+ * A string of its own, to keep in a cache: a slice of a larger string (`big.slice(0, 40)`)
+ * keeps that whole string alive in V8, which a cache bounded in bytes must not. A JSON round
+ * trip makes a new string of the same text (lone surrogates too).
+ */
+export function ownString(text: string): string {
+  return JSON.parse(JSON.stringify(text)) as string;
+}

@@ -1,5 +1,5 @@
 import { EndpointError, engineLimit } from "../endpoint-error.js";
-import { BoundedCache } from "../shared/bounded-cache.js";
+import { BoundedCache, ownString } from "../shared/bounded-cache.js";
 import { readOwn } from "../shared/object.js";
 import { type CompiledTemplate, compileTemplate } from "./compile-template.js";
 import { expandParts } from "./expand-template.js";
@@ -48,12 +48,14 @@ export function parseTemplate(template: string): UriTemplate {
   }
   let compiled = cache.get(template);
   if (compiled === undefined) {
+    let text: string;
     try {
-      compiled = compileTemplate(template, { route: false });
+      text = ownString(template);
+      compiled = compileTemplate(text, { route: false });
     } catch (error) {
       throw engineLimit(error);
     }
-    cache.set(template, compiled, compiled.bytes);
+    cache.set(text, compiled, compiled.bytes);
   }
   return toUriTemplate(compiled);
 }

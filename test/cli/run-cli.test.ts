@@ -136,6 +136,35 @@ describe("command line", () => {
     }
   });
 
+  it("a large file that is not JSON: the error line shows its start only", async () => {
+    const io = memoryIo();
+    io.readFile = () => new TextEncoder().encode(`{"a": ${"\u0001".repeat(2_000_000)}`);
+    expect(await runCli(["POST /x", "a:=@big.json"], io)).toBe(2);
+    expect(io.err).toMatch(
+      /^rest-endpoint: The value of the file of a:=@ is not valid JSON: "\{\\"a\\": [^\n]{0,400}…"; quote strings/,
+    );
+    expect(io.err.length).toBeLessThan(600);
+  });
+
+  it("a reader that closes the pipe early (| head) ends the command quietly", () => {
+    const dir = mkdtempSync(join(tmpdir(), "rest-endpoint-"));
+    try {
+      writeFileSync(join(dir, "big.txt"), "x".repeat(3_000_000));
+      const result = spawnSync(
+        "sh",
+        [
+          "-c",
+          `"${process.execPath}" "${BIN}" "POST /x" --data @"${join(dir, "big.txt")}" --format curl | head -c 1`,
+        ],
+        { encoding: "utf8" },
+      );
+      expect(result.stdout).toBe("p");
+      expect(result.stderr).toBe("");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("--data - reads standard input", async () => {
     const result = await cli(
       ["POST /markdown/raw", "--data", "-", "Content-Type:text/plain"],

@@ -2,7 +2,7 @@
 // Two servers on two ports are two origins, so credentials can be followed across a redirect.
 import { execFile } from "node:child_process";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { type AddressInfo, createServer as createNetServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../../src/cli/run-cli.js";
@@ -160,6 +160,25 @@ describe("--send performs the request and prints the response", () => {
     expect(result.code).toBe(1);
     expect(result.stdout).toBe("");
     expect(result.stderr).toBe(`rest-endpoint: The request to ${origin} failed: ECONNREFUSED.\n`);
+  });
+
+  it("a response body that breaks off is one line on stderr, exit 1, no stack trace", async () => {
+    const liar = createNetServer((socket) => {
+      socket.once("data", () => socket.end("HTTP/1.1 200 OK\r\ncontent-length: 100\r\n\r\nshort"));
+    });
+    await new Promise<void>((resolve) => liar.listen(0, "127.0.0.1", resolve));
+    try {
+      const origin = `http://127.0.0.1:${(liar.address() as AddressInfo).port}`;
+      for (const flags of [[], ["-i"]]) {
+        const result = await cli(["GET /x", "--base-url", origin, "--send", ...flags]);
+        expect(result.code).toBe(1);
+        expect(result.stderr).toMatch(
+          /^rest-endpoint: The response \(status 200\) could not be read: [^\n]+\n$/,
+        );
+      }
+    } finally {
+      await new Promise((resolve) => liar.close(resolve));
+    }
   });
 
   it("a relative url cannot be sent", async () => {

@@ -162,7 +162,11 @@ export function parseArguments(argv: readonly string[], io: ArgumentIo): Command
     setOwn(options as Record<string, unknown>, name, parameter.list ? parameter.values : parameter.values[0]);
   }
 
-  const contentType = Object.keys(headers).some((name) => name.toLowerCase() === "content-type");
+  // A body always has a content-type (the library's default is JSON): without one of the
+  // user's (`Content-Type:` removes only a default), it is labelled as what it is.
+  const contentType = Object.keys(headers).some(
+    (name) => name.toLowerCase() === "content-type" && headers[name] !== null,
+  );
   if (options.data !== undefined && !contentType) headers["content-type"] = labelOf(options.data);
   if (Object.keys(headers).length > 0) options.headers = headers;
   if (mediaFormat !== undefined || previews.length > 0) {

@@ -197,6 +197,15 @@ export const SHARED_CASES: SharedCase[] = [
     options: { data: "# Hello", headers: { "content-type": "text/plain; charset=utf-8" } },
   },
   {
+    name: "Content-Type: with --data: the body is still labelled as what it is",
+    argv: ["POST /x", "--data", "hello", "Content-Type:"],
+    route: "POST /x",
+    options: {
+      data: "hello",
+      headers: { "Content-Type": null, "content-type": "text/plain; charset=utf-8" },
+    },
+  },
+  {
     name: "--data that parses as JSON is labelled JSON",
     argv: ["POST /x", "--data", '{"a":1}'],
     route: "POST /x",

@@ -113,3 +113,17 @@ describe("package", () => {
     expect(sections).toEqual(codes);
   });
 });
+
+describe("cold start", () => {
+  it("importing the library and building a request does not load the runtime's fetch", () => {
+    // Node defines FormData, Headers and fetch behind getters that load its HTTP client on
+    // first read (about 15 ms): the library must read them only when a body needs them.
+    const script = `
+      const { endpoint, toCurl } = await import(${JSON.stringify(new URL("../dist/index.js", import.meta.url).href)});
+      toCurl(endpoint("POST /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", title: "t" }));
+      console.log(["FormData", "Headers"].map((name) => typeof Object.getOwnPropertyDescriptor(globalThis, name)?.get).join());`;
+    expect(
+      execFileSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" }).trim(),
+    ).toBe("function,function");
+  });
+});

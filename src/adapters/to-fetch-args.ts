@@ -404,11 +404,7 @@ for (const holder of [globalThis, typeof Intl === "object" ? Intl : {}]) {
   }
 }
 
-/**
- * Web classes, which some runtimes write in JavaScript (not native) and define lazily, behind a
- * getter that loads them: recorded when this module loads if they are plain values, else on
- * first use (reading a getter would load them now).
- */
+/** Web classes, which some runtimes write in JavaScript (not native) and define lazily. */
 const WEB_CLASSES = [
   "Headers",
   "Request",
@@ -435,27 +431,20 @@ const WEB_CLASSES = [
   "Performance",
 ];
 /**
- * Records the web classes not seen yet: those that are plain values now (a polyfill may have
- * put another class there since), and once, those behind a getter.
+ * Records the web classes not seen yet that are plain values now (a polyfill may have put
+ * another class there since). One behind a getter is not read: that would load it (Node's
+ * fetch, 15 ms), and until it is loaded no body holds one of its objects.
  */
-function recordWebClasses(readGetters: boolean): void {
+function recordWebClasses(): void {
   for (const name of WEB_CLASSES) {
-    try {
-      const descriptor = Object.getOwnPropertyDescriptor(globalThis, name);
-      if (descriptor === undefined || (!("value" in descriptor) && !readGetters)) continue;
-      const type = "value" in descriptor ? descriptor.value : (globalThis as Record<string, unknown>)[name];
-      if (typeof type === "function") record((type as { prototype?: unknown }).prototype);
-    } catch {
-      // a global that cannot be read is no class to check
-    }
+    const type = Object.getOwnPropertyDescriptor(globalThis, name)?.value;
+    if (typeof type === "function") record((type as { prototype?: unknown }).prototype);
   }
 }
-recordWebClasses(false);
-let gettersRead = false;
+recordWebClasses();
 
 function builtInToJson(): boolean {
-  recordWebClasses(!gettersRead);
-  gettersRead = true;
+  recordWebClasses();
   for (const [prototype, original] of BUILT_INS) {
     // One lookup for most: only the few with a toJSON of their own are read.
     if (Object.hasOwn(prototype, "toJSON") ? ownToJson(prototype) !== original : original !== undefined) {
@@ -497,6 +486,8 @@ export function writingBody<T>(write: () => T): T {
 
 function serialize(body: unknown): NonNullable<FetchInit["body"]> {
   if (typeof body === "string") return body;
+  // Plain data first: asking whether it is a Blob or a form would make Node load its fetch.
+  if (isPlainObject(body) || isArray(body)) return toJson(body);
   if (body instanceof ArrayBuffer || ArrayBuffer.isView(body)) return sendableBytes(body);
   if (
     (typeof Blob !== "undefined" && body instanceof Blob) ||

@@ -3,7 +3,7 @@ import { compileUrl, type UrlPlan } from "../route/compile-route.js";
 import { expandUrl } from "../route/expand-url.js";
 import { toRequestMethod } from "../route/request-method.js";
 import { describe } from "../shared/describe-value.js";
-import { setOwn } from "../shared/object.js";
+import { isArray, isPlainObject, setOwn } from "../shared/object.js";
 import { settle } from "../template/template-value.js";
 import type { RequestOptions } from "../types/request.js";
 import { checkJsonBody } from "./check-json-body.js";
@@ -89,20 +89,23 @@ export function buildRequest(merged: Merged): RequestOptions {
  * A JSON content-type would mislabel them, and a hard-coded one would break the boundary.
  */
 function isRawBody(body: unknown): boolean {
-  if (typeof body !== "object" || body === null) return false;
-  if (ArrayBuffer.isView(body)) return true;
-  for (let i = 0; i < RAW_BODY_TYPES.length; i++) {
-    if (isInstance(body, RAW_BODY_TYPES[i] as (typeof RAW_BODY_TYPES)[number])) return true;
+  if (typeof body !== "object" || body === null || isPlainObject(body) || isArray(body)) return false;
+  if (ArrayBuffer.isView(body) || isInstance(body, ArrayBuffer)) return true;
+  // Looked up on first use: reading FormData makes Node load its fetch, which an import of
+  // this library must not pay for.
+  rawBodyTypes ??= [
+    globalThis.Blob,
+    globalThis.FormData,
+    globalThis.URLSearchParams,
+    globalThis.ReadableStream,
+  ].filter((type) => typeof type === "function");
+  for (let i = 0; i < rawBodyTypes.length; i++) {
+    if (isInstance(body, rawBodyTypes[i] as (typeof rawBodyTypes)[number])) return true;
   }
   return false;
 }
 
-const RAW_BODY_TYPES: readonly (abstract new (...args: never[]) => unknown)[] = [
-  ArrayBuffer,
-  ...[globalThis.Blob, globalThis.FormData, globalThis.URLSearchParams, globalThis.ReadableStream].filter(
-    (type) => typeof type === "function",
-  ),
-];
+let rawBodyTypes: (abstract new (...args: never[]) => unknown)[] | undefined;
 
 function planOf(url: unknown): UrlPlan {
   if (typeof url !== "string" || url === "") {

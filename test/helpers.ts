@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { expect } from "vitest";
 import { EndpointError, type EndpointErrorCode } from "../src/index.js";
 
@@ -44,3 +45,25 @@ export const DEFAULT_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   accept: "application/vnd.github.v3+json",
   "user-agent": "rest-endpoint/1.0.0",
 });
+
+/**
+ * The bytes the library's caches keep after `calls` ran in a fresh process with a collectable
+ * heap: the heap's growth after a full collection, every result dropped. `calls` is code that
+ * may use `endpoint` and `parseTemplate` from the build under test (dist/ in the development
+ * run, dist/production/ in the production run).
+ */
+export function retainedBytes(calls: string): number {
+  const dist = new URL(__DEV__ ? "../dist/" : "../dist/production/", import.meta.url);
+  const script = `
+    const { endpoint } = await import(${JSON.stringify(new URL("index.js", dist).href)});
+    const { parseTemplate } = await import(${JSON.stringify(new URL("uri-template.js", dist).href)});
+    gc(); const before = process.memoryUsage().heapUsed;
+    ${calls}
+    gc(); gc();
+    console.log(process.memoryUsage().heapUsed - before);`;
+  return Number(
+    execFileSync(process.execPath, ["--expose-gc", "--input-type=module", "-e", script], {
+      encoding: "utf8",
+    }),
+  );
+}

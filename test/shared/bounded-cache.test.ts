@@ -1,7 +1,7 @@
-import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { endpoint } from "../../src/index.js";
 import { BoundedCache } from "../../src/shared/bounded-cache.js";
+import { retainedBytes } from "../helpers.js";
 
 describe("BoundedCache", () => {
   it("holds at most its budget in bytes, dropping the oldest entry first", () => {
@@ -21,16 +21,9 @@ describe("BoundedCache", () => {
 
 describe("caches are bounded in bytes, whatever the stream of routes", () => {
   it("2,100 distinct 32 kB routes of every shape (many variables in one expression too) retain a few MB at most", () => {
-    // A fresh process with a collectable heap: the growth of the heap after all the calls,
-    // with every result dropped, is what the caches hold.
-    // The build under test: dist/ in the development run, dist/production/ in the production run.
-    const dist = new URL(__DEV__ ? "../../dist/" : "../../dist/production/", import.meta.url);
-    const script = `
-      const { endpoint } = await import(${JSON.stringify(new URL("index.js", dist).href)});
-      const { parseTemplate } = await import(${JSON.stringify(new URL("uri-template.js", dist).href)});
+    const retained = retainedBytes(`
       const shapes = [(n) => "/{a}".repeat(n / 4), (n) => "/x".repeat(n / 2), (n) => "{/a,b}".repeat(n / 6), (n) => "/:a".repeat(n / 3),
         (n) => "/{" + "a,".repeat(n / 2 - 1) + "a}", (n) => "/{?" + Array.from({ length: n / 7 }, (_, k) => "v" + k).join(",") + "}"];
-      gc(); const before = process.memoryUsage().heapUsed;
       for (let i = 0; i < 2100; i++) {
         const url = "/u" + i + shapes[i % shapes.length](32 * 1024);
         try { endpoint("GET " + url, { a: "v", b: "w" }); } catch {}
@@ -38,14 +31,7 @@ describe("caches are bounded in bytes, whatever the stream of routes", () => {
         try { endpoint.parse(endpoint.merge("POST " + url, { a: "v", b: "w" })); } catch {}
         try { parseTemplate(url).expand({ a: "v" }); } catch {}
         try { endpoint("GET /x", { baseUrl: "https://h.example/" + "p".repeat(32 * 1024) + i }); } catch {}
-      }
-      gc(); gc();
-      console.log(process.memoryUsage().heapUsed - before);`;
-    const retained = Number(
-      execFileSync(process.execPath, ["--expose-gc", "--input-type=module", "-e", script], {
-        encoding: "utf8",
-      }),
-    );
+      }`);
     expect(retained).toBeGreaterThan(0);
     expect(retained).toBeLessThan(8 * 1024 * 1024);
   }, 60_000);
@@ -53,24 +39,13 @@ describe("caches are bounded in bytes, whatever the stream of routes", () => {
 
 describe("the byte estimate counts literal text as stored, not as written", () => {
   it("3,000 routes, urls and templates of 2,000 CJK characters each (nine bytes of text a character once percent-encoded) retain a few MB", () => {
-    const dist = new URL(__DEV__ ? "../../dist/" : "../../dist/production/", import.meta.url);
-    const script = `
-      const { endpoint } = await import(${JSON.stringify(new URL("index.js", dist).href)});
-      const { parseTemplate } = await import(${JSON.stringify(new URL("uri-template.js", dist).href)});
-      const cjk = "\u4e00".repeat(2000);
-      gc(); const before = process.memoryUsage().heapUsed;
+    const retained = retainedBytes(`
+      const cjk = "\\u4e00".repeat(2000);
       for (let i = 0; i < 3000; i++) {
         endpoint.merge("GET /x" + i + cjk + "{?q}");
         try { endpoint({ url: "/y" + i + "/{z}" + cjk + "{?q}" }); } catch {}
         parseTemplate("/t" + i + cjk);
-      }
-      gc(); gc();
-      console.log(process.memoryUsage().heapUsed - before);`;
-    const retained = Number(
-      execFileSync(process.execPath, ["--expose-gc", "--input-type=module", "-e", script], {
-        encoding: "utf8",
-      }),
-    );
+      }`);
     // The budgets: 4 MB for routes, 1 MB for urls, 1 MB for templates. It was 60 MB.
     expect(retained).toBeLessThan(8 * 1024 * 1024);
   }, 60_000);

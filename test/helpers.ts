@@ -67,3 +67,8 @@ export function retainedBytes(calls: string): number {
     }),
   );
 }
+
+/** The init `toFetchArgs` returns: these fields, on an object without a prototype. */
+export function fetchInit(fields: Record<string, unknown>): Record<string, unknown> {
+  return Object.assign(Object.create(null) as Record<string, unknown>, fields);
+}

@@ -1,6 +1,6 @@
 import { setOwn } from "../shared/object.js";
 import type { RequestOptions } from "../types/request.js";
-import { readRequestOptions } from "./to-fetch-args.js";
+import { type AdapterInput, readRequestOptions } from "./to-fetch-args.js";
 
 /** Headers that carry credentials: never sent to an origin other than the request's. */
 const CREDENTIALS = ["authorization", "cookie", "proxy-authorization"];
@@ -10,7 +10,9 @@ const CREDENTIALS = ["authorization", "cookie", "proxy-authorization"];
  * `options` (GitHub paginates so), or `undefined` on the last page. The next page keeps the
  * method, headers and `request` of `options`. A `next` link to another origin never carries
  * the caller's credentials there: `authorization`, `cookie` and `proxy-authorization` are
- * dropped from its headers. A link that is not an http(s) URL is no next page.
+ * dropped from its headers (and a relative request has no known origin: a link that names a
+ * host is another origin). A link that is not an http(s) URL the adapters accept is no next
+ * page.
  *
  * @example
  * ```ts
@@ -28,23 +30,30 @@ export function nextRequest(
   if (typeof link !== "string") return undefined;
   const target = nextTarget(link);
   if (target === undefined) return undefined;
-  const base =
-    request.host === undefined ? new URL(request.url, "http://relative.invalid") : new URL(request.url);
-  let next: URL;
-  try {
-    next = new URL(target, base);
-  } catch {
-    return undefined;
-  }
-  if (next.protocol !== "http:" && next.protocol !== "https:") return undefined;
+  const next = resolveLink(target, request);
+  if (next === undefined) return undefined;
   const headers = { ...request.headers };
-  if (next.origin !== base.origin) {
+  if (!next.sameOrigin) {
     for (const name of Object.keys(headers))
       if (CREDENTIALS.includes(name.toLowerCase())) delete headers[name];
   }
-  // A relative request stays relative when its next page is on the same (unknown) origin.
-  const url =
-    request.host === undefined && next.origin === base.origin ? next.pathname + next.search : next.href;
+  const result = requestOf(request, next.url, headers);
+  // A url the adapters would refuse (credentials in it, a path that starts with "//" and so
+  // names a host, dot segments) is no page to follow.
+  try {
+    readRequestOptions(result, "nextRequest");
+  } catch {
+    return undefined;
+  }
+  return result;
+}
+
+/** Plain request options from checked ones: what `endpoint()` would have returned. */
+export function requestOf(
+  request: AdapterInput,
+  url: string,
+  headers: Record<string, string>,
+): RequestOptions {
   const result: RequestOptions = {
     method: request.method.toLowerCase() as RequestOptions["method"],
     url,
@@ -54,6 +63,45 @@ export function nextRequest(
   if (request.hasBody) setOwn(own, "body", request.body);
   if (request.client !== undefined) setOwn(own, "request", { ...request.client });
   return result;
+}
+
+/**
+ * The url of a link target, resolved against the request's, and whether it is on the request's
+ * origin. A relative request has no origin: the target is resolved against two made-up ones,
+ * and only a target that keeps each (a path or a query) stays on the request's unknown origin
+ * and relative; one that names a host is another origin; one that names a host but no scheme
+ * cannot be placed and is `undefined`, as is a target that is no http(s) URL.
+ */
+function resolveLink(
+  target: string,
+  request: AdapterInput,
+): { url: string; sameOrigin: boolean } | undefined {
+  if (request.host !== undefined) {
+    const base = new URL(request.url);
+    const next = parse(target, base.href);
+    if (next === undefined) return undefined;
+    return { url: next.href, sameOrigin: next.origin === base.origin };
+  }
+  const one = parse(target, new URL(request.url, "http://one.relative.invalid").href);
+  const two = parse(target, new URL(request.url, "https://two.relative.invalid").href);
+  if (one === undefined || two === undefined) return undefined;
+  if (one.origin === "http://one.relative.invalid" && two.origin === "https://two.relative.invalid") {
+    return { url: one.pathname + one.search, sameOrigin: true };
+  }
+  return one.href === two.href ? { url: one.href, sameOrigin: false } : undefined;
+}
+
+/** An http(s) URL without its fragment, or `undefined`. */
+function parse(target: string, base: string): URL | undefined {
+  let url: URL;
+  try {
+    url = new URL(target, base);
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return undefined;
+  url.hash = "";
+  return url;
 }
 
 /**

@@ -1,6 +1,8 @@
+import { EndpointError, withCause } from "../endpoint-error.js";
+import { describe } from "../shared/describe-value.js";
 import type { RequestOptions } from "../types/request.js";
-import { nextRequest } from "./next-request.js";
-import { type FetchInit, toFetchArgs } from "./to-fetch-args.js";
+import { nextRequest, requestOf } from "./next-request.js";
+import { type FetchInit, readObject, readRequestOptions, toFetchArgs } from "./to-fetch-args.js";
 
 /** What `paginate` sends requests with. */
 export interface PaginateClient {
@@ -12,7 +14,9 @@ export interface PaginateClient {
  * The responses of every page, from `options` on, following each response's `Link` header
  * (`nextRequest`) until a page has no `next` link, or links to a page already fetched. Each
  * request goes through `toFetchArgs`; a `next` link to another origin gets no credentials.
- * Read each response's body before asking for the next.
+ * Read each response's body before asking for the next. The options and the client are read
+ * (and checked) once, when the first page is asked for; what `fetch` rejects with passes
+ * through as it is.
  *
  * @example
  * ```ts
@@ -29,16 +33,53 @@ export interface PaginateClient {
  */
 export async function* paginate(
   options: RequestOptions,
-  client: PaginateClient = {},
+  client?: PaginateClient,
 ): AsyncGenerator<Response, void, undefined> {
-  const send = client.fetch ?? ((url: string, init: FetchInit) => fetch(url, init));
-  const seen = new Set<string>();
-  let next: RequestOptions | undefined = options;
-  while (next !== undefined && !seen.has(next.url)) {
-    seen.add(next.url);
-    const [url, init] = toFetchArgs(next);
-    const response = await send(url, init);
-    yield response;
-    next = nextRequest(next, response.headers.get("link"));
+  // Read once, up front: a getter on the caller's objects runs once, whatever the pages say.
+  const first = readRequestOptions(options, "paginate");
+  const given =
+    client === undefined
+      ? undefined
+      : readObject(client, __DEV__ ? "the client given to paginate" : "").fetch;
+  if (given !== undefined && typeof given !== "function") {
+    throw new EndpointError(
+      "invalid_options",
+      __DEV__ ? `The client given to paginate has a fetch that is not a function: ${describe(given)}.` : "",
+    );
   }
+  const send = (given as PaginateClient["fetch"]) ?? ((url: string, init: FetchInit) => fetch(url, init));
+  const seen = new Set<string>();
+  let next: RequestOptions | undefined = requestOf(first, first.url, first.headers);
+  while (next !== undefined) {
+    const [url, init] = toFetchArgs(next);
+    // Pages compared as a URL parser writes them, so two spellings of one page are one.
+    const page = `${init.method} ${new URL(url, "http://relative.invalid").href}`;
+    if (seen.has(page)) return;
+    seen.add(page);
+    const response = await send(url, init);
+    // Read before the caller gets the response: it may change it, and it must be a response.
+    const link = linkOf(response);
+    yield response;
+    next = nextRequest(next, link);
+  }
+}
+
+/** The `Link` header of a response, which must be one (an object with `headers.get`). */
+function linkOf(response: unknown): string | null {
+  try {
+    const link: unknown = (response as Response).headers.get("link");
+    if (typeof link === "string" || link === null) return link;
+  } catch (error) {
+    throw withCause(notAResponse(response), error);
+  }
+  throw notAResponse(response);
+}
+
+function notAResponse(response: unknown): EndpointError {
+  return new EndpointError(
+    "invalid_options",
+    __DEV__
+      ? `The fetch given to paginate answered ${describe(response)}, which is no Response (its headers.get("link") gives no string or null).`
+      : "",
+  );
 }

@@ -1,4 +1,5 @@
 import { EndpointError } from "../endpoint-error.js";
+import { rawBodyKind } from "../options/raw-body-kind.js";
 import { quote } from "../shared/describe-value.js";
 import type { RequestOptions } from "../types/request.js";
 import { impliedContentType, readRequestOptions, serializeBody, writingBody } from "./to-fetch-args.js";
@@ -120,11 +121,14 @@ export function shellQuote(text: string): string {
 /** A body as the bytes a client sends; `undefined` for blobs, forms and streams. */
 export function toBytes(body: unknown): Uint8Array | undefined {
   if (typeof body === "string") return new TextEncoder().encode(body);
-  if (body instanceof ArrayBuffer) return new Uint8Array(body);
-  if (ArrayBuffer.isView(body)) return new Uint8Array(body.buffer, body.byteOffset, body.byteLength);
-  if (typeof URLSearchParams !== "undefined" && body instanceof URLSearchParams) {
-    return new TextEncoder().encode(body.toString());
+  const kind = rawBodyKind(body);
+  if (kind === "bytes") {
+    return ArrayBuffer.isView(body)
+      ? new Uint8Array(body.buffer, body.byteOffset, body.byteLength)
+      : new Uint8Array(body as ArrayBuffer);
   }
+  // The built-in toString, as fetch writes the form: not one a subclass put on top.
+  if (kind === "params") return new TextEncoder().encode(URLSearchParams.prototype.toString.call(body));
   return undefined;
 }
 

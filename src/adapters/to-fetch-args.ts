@@ -1,8 +1,9 @@
 import { EndpointError, isInstance, withCause } from "../endpoint-error.js";
 import { checkJsonLeaf, MAX_JSON_DEPTH, notJson, undefinedItem } from "../options/check-json-body.js";
 import { checkHeaderValue } from "../options/headers.js";
+import { rawBodyKind } from "../options/raw-body-kind.js";
 import { describe, quote } from "../shared/describe-value.js";
-import { isArray, isPlainObject, setOwn, snapshot } from "../shared/object.js";
+import { isArray, isPlainObject, nullRecord, setOwn, snapshot } from "../shared/object.js";
 import type { RequestOptions } from "../types/request.js";
 
 /** The `init` argument of the WHATWG `fetch` for request options. */
@@ -80,13 +81,16 @@ export function toFetchArgs(
   settings?: FetchSettings,
 ): [url: string, init: FetchInit] {
   const request = readRequestOptions(options, "toFetchArgs");
-  const built: FetchInit = { method: request.method, headers: request.headers };
+  // No prototype: fetch reads every init field it knows (redirect, dispatcher, window, ...)
+  // through the prototype chain, so fields on a polluted Object.prototype would join this one.
+  const own = nullRecord();
+  const built = own as unknown as FetchInit;
+  setOwn(own, "method", request.method);
+  setOwn(own, "headers", request.headers);
   if (request.hasBody) {
     const body = serializeBody(request.body);
     // fetch takes a stream only when told that the request goes out while the body is read.
-    const own = built as unknown as Record<string, unknown>;
-    if (typeof ReadableStream !== "undefined" && body instanceof ReadableStream)
-      setOwn(own, "duplex", "half");
+    if (rawBodyKind(body) === "stream") setOwn(own, "duplex", "half");
     // fetch labels a string body `text/plain` when no content-type is set (as for the empty
     // body of PUT and PATCH); as bytes it goes out with no content-type, as described.
     setOwn(
@@ -98,18 +102,34 @@ export function toFetchArgs(
   const client = request.client;
   for (let i = 0; i < FETCH_INIT_FIELDS.length; i++) {
     const field = FETCH_INIT_FIELDS[i] as string;
-    if (client !== undefined && client[field] !== undefined)
-      setOwn(built as unknown as Record<string, unknown>, field, client[field]);
+    if (client !== undefined && client[field] !== undefined) setOwn(own, field, client[field]);
   }
-  if (inBrowser() && settings?.keepUserAgent !== true) {
+  const keepUserAgent =
+    settings === undefined
+      ? false
+      : readObject(settings, __DEV__ ? "the settings given to toFetchArgs" : "").keepUserAgent === true;
+  if (inBrowser() && !keepUserAgent) {
     for (const name of Object.keys(built.headers))
       if (name.toLowerCase() === "user-agent") delete built.headers[name];
   }
   if (init === undefined) return [request.url, built];
-  const given = snapshot(init, __DEV__ ? "the init given to toFetchArgs" : "");
-  for (const field of Object.keys(given))
-    setOwn(built as unknown as Record<string, unknown>, field, given[field]);
+  const given = readObject(init, __DEV__ ? "the init given to toFetchArgs" : "");
+  for (const field of Object.keys(given)) setOwn(own, field, given[field]);
   return [request.url, built];
+}
+
+/**
+ * The own enumerable properties of an object a caller passes beside request options, each read
+ * once; anything but an object is `invalid_options`. `what` names it (`""` in production).
+ */
+export function readObject(value: unknown, what: string): Record<string, unknown> {
+  if (typeof value !== "object" || value === null) {
+    throw new EndpointError(
+      "invalid_options",
+      __DEV__ ? `${what} must be an object, got ${describe(value)}.` : "",
+    );
+  }
+  return snapshot(value, what);
 }
 
 /** A browser (or a browser's worker): its navigator says Mozilla, as Deno, Bun and Node do not. */
@@ -123,10 +143,7 @@ function inBrowser(): boolean {
  */
 export function impliedContentType(body: unknown, names: ReadonlySet<string>): string | undefined {
   if (names.has("content-type")) return undefined;
-  if (typeof URLSearchParams !== "undefined" && isInstance(body, URLSearchParams)) {
-    return "application/x-www-form-urlencoded;charset=UTF-8";
-  }
-  return undefined;
+  return rawBodyKind(body) === "params" ? "application/x-www-form-urlencoded;charset=UTF-8" : undefined;
 }
 
 /** Request options as an adapter reads them: checked, own properties only, each read once. */
@@ -486,32 +503,22 @@ export function writingBody<T>(write: () => T): T {
 
 function serialize(body: unknown): NonNullable<FetchInit["body"]> {
   if (typeof body === "string") return body;
-  // Plain data first: asking whether it is a Blob or a form would make Node load its fetch.
-  if (isPlainObject(body) || isArray(body)) return toJson(body);
-  if (body instanceof ArrayBuffer || ArrayBuffer.isView(body)) return sendableBytes(body);
-  if (
-    (typeof Blob !== "undefined" && body instanceof Blob) ||
-    (typeof FormData !== "undefined" && body instanceof FormData) ||
-    (typeof URLSearchParams !== "undefined" && body instanceof URLSearchParams) ||
-    (typeof ReadableStream !== "undefined" && body instanceof ReadableStream)
-  ) {
-    return body;
-  }
-  return toJson(body);
+  const kind = rawBodyKind(body);
+  if (kind === undefined) return toJson(body);
+  if (kind === "bytes") return sendableBytes(body as ArrayBuffer | ArrayBufferView);
+  return body as Blob | FormData | URLSearchParams | ReadableStream;
 }
 
 /**
  * Bytes as fetch takes them. A detached buffer has none: reading it throws (an
- * `invalid_parameter` from `writingBody`). A shared or resizable one is copied into a plain
- * one, which fetch and every client accept.
+ * `invalid_parameter` from `writingBody`). A shared or resizable one, or one of another realm,
+ * is copied into a plain one of this realm, which fetch and every client accept.
  */
 function sendableBytes(body: ArrayBuffer | ArrayBufferView): ArrayBuffer | ArrayBufferView<ArrayBuffer> {
-  const buffer = body instanceof ArrayBuffer ? body : body.buffer;
+  const view = ArrayBuffer.isView(body);
   // The Uint8Array constructor throws on a detached buffer, where byteLength would answer 0.
-  const bytes =
-    body instanceof ArrayBuffer
-      ? new Uint8Array(body)
-      : new Uint8Array(buffer, body.byteOffset, body.byteLength);
+  const bytes = view ? new Uint8Array(body.buffer, body.byteOffset, body.byteLength) : new Uint8Array(body);
+  const buffer = view ? body.buffer : body;
   if (buffer instanceof ArrayBuffer && (buffer as { resizable?: boolean }).resizable !== true) {
     return body as ArrayBuffer | ArrayBufferView<ArrayBuffer>;
   }

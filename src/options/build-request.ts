@@ -1,15 +1,16 @@
-import { EndpointError, isInstance } from "../endpoint-error.js";
+import { EndpointError } from "../endpoint-error.js";
 import { compileUrl, type UrlPlan } from "../route/compile-route.js";
 import { expandUrl } from "../route/expand-url.js";
 import { toRequestMethod } from "../route/request-method.js";
 import { describe } from "../shared/describe-value.js";
-import { isArray, isPlainObject, setOwn } from "../shared/object.js";
+import { setOwn } from "../shared/object.js";
 import { settle } from "../template/template-value.js";
 import type { RequestOptions } from "../types/request.js";
 import { checkJsonBody } from "./check-json-body.js";
 import { applyHeaders, checkHeaderValue, toHeaderStrings } from "./headers.js";
 import { applyMediaType } from "./media-type.js";
 import type { Merged } from "./merge.js";
+import { rawBodyKind } from "./raw-body-kind.js";
 
 const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
 
@@ -72,7 +73,14 @@ export function buildRequest(merged: Merged): RequestOptions {
     }
   }
   if (body === undefined && (method === "put" || method === "patch")) body = "";
-  if (body !== undefined && body !== "" && !Object.hasOwn(headers, "content-type") && !isRawBody(body)) {
+  // Bytes, blobs, forms and streams say what they are themselves: a JSON content-type would
+  // mislabel them, and a hard-coded one would break a form's multipart boundary.
+  if (
+    body !== undefined &&
+    body !== "" &&
+    !Object.hasOwn(headers, "content-type") &&
+    rawBodyKind(body) === undefined
+  ) {
     setOwn(headers, "content-type", JSON_CONTENT_TYPE);
   }
 
@@ -82,30 +90,6 @@ export function buildRequest(merged: Merged): RequestOptions {
     setOwn(result as unknown as Record<string, unknown>, "request", merged.request);
   return result;
 }
-
-/**
- * Bodies a client sends as they are, which say what they are themselves: bytes, a Blob or
- * File (its own type), a form (fetch writes its multipart boundary or form type), a stream.
- * A JSON content-type would mislabel them, and a hard-coded one would break the boundary.
- */
-function isRawBody(body: unknown): boolean {
-  if (typeof body !== "object" || body === null || isPlainObject(body) || isArray(body)) return false;
-  if (ArrayBuffer.isView(body) || isInstance(body, ArrayBuffer)) return true;
-  // Looked up on first use: reading FormData makes Node load its fetch, which an import of
-  // this library must not pay for.
-  rawBodyTypes ??= [
-    globalThis.Blob,
-    globalThis.FormData,
-    globalThis.URLSearchParams,
-    globalThis.ReadableStream,
-  ].filter((type) => typeof type === "function");
-  for (let i = 0; i < rawBodyTypes.length; i++) {
-    if (isInstance(body, rawBodyTypes[i] as (typeof rawBodyTypes)[number])) return true;
-  }
-  return false;
-}
-
-let rawBodyTypes: (abstract new (...args: never[]) => unknown)[] | undefined;
 
 function planOf(url: unknown): UrlPlan {
   if (typeof url !== "string" || url === "") {

@@ -154,8 +154,8 @@ const sharedLength =
 
 /**
  * What JSON would silently lose of an object, told by its internal slots (never by user code):
- * an invalid Date or a boxed NaN becomes `null`; a Map, Set, WeakMap, WeakSet or shared buffer
- * becomes `{}`, and so does an ArrayBuffer inside a JSON body (`nested`).
+ * an invalid Date or a boxed NaN becomes `null`; a Map, Set, WeakMap or WeakSet
+ * becomes `{}`, and so does a buffer inside a JSON body (`nested`).
  */
 function jsonLoss(value: object, nested: boolean): string | undefined {
   try {
@@ -169,8 +169,9 @@ function jsonLoss(value: object, nested: boolean): string | undefined {
   if (succeeds(numberValue, value) && !Number.isFinite(numberValue.call(value))) {
     return __DEV__ ? "a boxed NaN or infinity, which JSON writes as null" : "";
   }
-  if (sharedLength !== undefined && succeeds(sharedLength, value))
-    return __DEV__ ? "a SharedArrayBuffer, which JSON writes as {}" : "";
+  // A whole body of bytes is sent as it is (see raw-body-kind.ts); inside JSON it would be {}.
+  if (nested && sharedLength !== undefined && succeeds(sharedLength, value))
+    return __DEV__ ? "a SharedArrayBuffer inside a JSON body, which JSON writes as {}" : "";
   if (nested && bufferLength !== undefined && succeeds(bufferLength, value)) {
     return __DEV__ ? "an ArrayBuffer inside a JSON body, which JSON writes as {}" : "";
   }

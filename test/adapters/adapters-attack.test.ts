@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 import { serializeBody } from "../../src/adapters/to-fetch-args.js";
 import { toHttpMessage } from "../../src/adapters/to-http-message.js";
 import { EndpointError, type EndpointErrorCode, endpoint, toCurl, toFetchArgs } from "../../src/index.js";
-import { expectEndpointError, expectMessage } from "../helpers.js";
+import { expectEndpointError, expectMessage, fetchInit } from "../helpers.js";
 
 type Adapter = (options: never) => unknown;
 const ADAPTERS: [string, Adapter][] = [
@@ -259,7 +259,7 @@ describe("adapters check their input: only EndpointError, with a code", () => {
       proto.headers = { "x-evil": "1" };
       const [url, init] = toFetchArgs({ method: "post", url: "/x", headers: {} });
       expect(url).toBe("/x");
-      expect(init).toStrictEqual({ method: "POST", headers: {} });
+      expect(init).toStrictEqual(fetchInit({ method: "POST", headers: {} }));
       expect(latin1(toHttpMessage({ method: "post", url: "/x", headers: {} }))).toBe(
         "POST /x HTTP/1.1\r\n\r\n",
       );
@@ -691,7 +691,10 @@ describe("JSON bodies: what JSON cannot carry is an error, never null or a TypeE
   ])("%s", (_name, body, json) => {
     expect(
       toFetchArgs({ method: "post", url: "/x", headers: { "content-type": "application/json" }, body }),
-    ).toStrictEqual(["/x", { method: "POST", headers: { "content-type": "application/json" }, body: json }]);
+    ).toStrictEqual([
+      "/x",
+      fetchInit({ method: "POST", headers: { "content-type": "application/json" }, body: json }),
+    ]);
     expect(latin1(toHttpMessage(post(body))).endsWith(`\r\n\r\n${json}`)).toBe(true);
     expect(toCurl(post(body))).toContain(`--data-raw '${json}'`);
   });
@@ -732,7 +735,7 @@ describe("JSON bodies: what JSON cannot carry is an error, never null or a TypeE
   it("a GET or HEAD body is not sent, so it is not read", () => {
     expect(toFetchArgs({ method: "get", url: "/x", headers: {}, body: cyclic })).toStrictEqual([
       "/x",
-      { method: "GET", headers: {} },
+      fetchInit({ method: "GET", headers: {} }),
     ]);
   });
 });

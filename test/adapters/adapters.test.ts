@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { shellQuote } from "../../src/adapters/to-curl.js";
 import { endpoint, type RequestOptions, toCurl, toFetchArgs } from "../../src/index.js";
-import { DEFAULT_HEADERS, expectEndpointError } from "../helpers.js";
+import { DEFAULT_HEADERS, expectEndpointError, fetchInit } from "../helpers.js";
 
 const JSON_TYPE = { "content-type": "application/json" };
 const TEXT_TYPE = { "content-type": "text/plain" };
@@ -45,7 +45,7 @@ describe("toFetchArgs", () => {
       ["/x", { method: "PATCH", headers: JSON_TYPE, body: '["a"]' }],
     ],
   ])("%s", (_name, options, expected) => {
-    expect(toFetchArgs(options)).toStrictEqual(expected);
+    expect(toFetchArgs(options)).toStrictEqual([expected[0], fetchInit(expected[1])]);
   });
 
   it("passes bytes, blobs, forms and streams unchanged and copies the headers", () => {
@@ -67,11 +67,13 @@ describe("toFetchArgs", () => {
   it("works with endpoint output end to end", () => {
     const [url, init] = toFetchArgs(endpoint("POST /markdown", { text: "**hi**" }));
     expect(url).toBe("https://api.github.com/markdown");
-    expect(init).toStrictEqual({
-      method: "POST",
-      headers: { ...DEFAULT_HEADERS, "content-type": "application/json; charset=utf-8" },
-      body: '{"text":"**hi**"}',
-    });
+    expect(init).toStrictEqual(
+      fetchInit({
+        method: "POST",
+        headers: { ...DEFAULT_HEADERS, "content-type": "application/json; charset=utf-8" },
+        body: '{"text":"**hi**"}',
+      }),
+    );
   });
 });
 

@@ -5,7 +5,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { endpoint, enterpriseServer, FETCH_INIT_FIELDS, toCurl, toFetchArgs } from "../../src/index.js";
-import { expectEndpointError } from "../helpers.js";
+import { expectEndpointError, fetchInit } from "../helpers.js";
 
 const form = (): FormData => {
   const data = new FormData();
@@ -127,18 +127,20 @@ describe("toFetchArgs(options, init, settings)", () => {
       fetch: () => {},
     };
     const [, init] = toFetchArgs(endpoint("GET /x", { request }));
-    expect(init).toStrictEqual({
-      method: "GET",
-      headers: {
-        accept: "application/vnd.github.v3+json",
-        "user-agent": expect.stringMatching(/^rest-endpoint\//),
-      },
-      signal: controller.signal,
-      redirect: "manual",
-      cache: "no-store",
-      credentials: "omit",
-      keepalive: true,
-    });
+    expect(init).toStrictEqual(
+      fetchInit({
+        method: "GET",
+        headers: {
+          accept: "application/vnd.github.v3+json",
+          "user-agent": expect.stringMatching(/^rest-endpoint\//),
+        },
+        signal: controller.signal,
+        redirect: "manual",
+        cache: "no-store",
+        credentials: "omit",
+        keepalive: true,
+      }),
+    );
     expect(FETCH_INIT_FIELDS).toContain("signal");
     expect(FETCH_INIT_FIELDS).not.toContain("timeout");
   });

@@ -1,0 +1,43 @@
+import { isArray, isPlainObject } from "../shared/object.js";
+
+/** A body sent as it is, not as JSON, by what it is. */
+export type RawBodyKind = "bytes" | "blob" | "form" | "params" | "stream";
+
+/**
+ * What a body is when a client sends it as it is: bytes (an ArrayBuffer, a SharedArrayBuffer or
+ * a view on one), a Blob or File, a FormData, a URLSearchParams or a ReadableStream; `undefined`
+ * for everything else, which is written as JSON. Told by the runtime's own brand checks (a
+ * built-in getter or method that throws for any other object), not by `instanceof`: an object
+ * of another realm is what it is, and `Object.create(Blob.prototype)` is no Blob.
+ */
+export function rawBodyKind(body: unknown): RawBodyKind | undefined {
+  // Plain data first: asking whether it is a Blob or a form would make Node load its fetch.
+  if (typeof body !== "object" || body === null || isPlainObject(body) || isArray(body)) return undefined;
+  if (
+    ArrayBuffer.isView(body) ||
+    hasBrand(ArrayBuffer, "byteLength", body) ||
+    hasBrand(globalThis.SharedArrayBuffer, "byteLength", body)
+  ) {
+    return "bytes";
+  }
+  // Looked up on each use, not at import: reading Blob or FormData makes Node load its fetch.
+  if (hasBrand(globalThis.Blob, "size", body)) return "blob";
+  if (hasBrand(globalThis.FormData, "has", body)) return "form";
+  if (hasBrand(globalThis.URLSearchParams, "has", body)) return "params";
+  if (hasBrand(globalThis.ReadableStream, "locked", body)) return "stream";
+  return undefined;
+}
+
+/** Whether `type.prototype[member]` (a getter, or a method called with "") accepts `value`. */
+function hasBrand(type: unknown, member: string, value: object): boolean {
+  if (typeof type !== "function") return false;
+  const found = Object.getOwnPropertyDescriptor(type.prototype as object, member);
+  const check: unknown = found?.get ?? found?.value;
+  if (typeof check !== "function") return false;
+  try {
+    check.call(value, "");
+    return true;
+  } catch {
+    return false;
+  }
+}

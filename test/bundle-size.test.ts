@@ -18,11 +18,13 @@ import { expect, it } from "vitest";
  * (forms, blobs, bytes, streams) stopped getting a JSON content-type (about 150 bytes), and to
  * 10,500 for the fixes of a fifth attack (merge work counted by keys, huge accept refused,
  * strings copied into caches, headers iterated by their own iterator, undefined list items:
- * about 480 bytes).
+ * about 480 bytes). Lowered to 10,250 when the adapters' module-level tables (the built-in
+ * prototypes recorded at load, the byte classes) were marked pure: a bundle without adapters
+ * had kept them, about 300 bytes.
  */
-const PRODUCTION_BUDGET = 10_500;
+const PRODUCTION_BUDGET = 10_250;
 /** The development build, with full error messages: today's size plus a little, to stop growth. */
-const DEVELOPMENT_BUDGET = 13_900;
+const DEVELOPMENT_BUDGET = 13_650;
 
 const ENDPOINT_ONLY = 'import { endpoint } from "rest-endpoint"; globalThis.endpoint = endpoint;';
 

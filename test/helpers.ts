@@ -68,7 +68,9 @@ export function retainedBytes(calls: string): number {
   );
 }
 
-/** The init `toFetchArgs` returns: these fields, on an object without a prototype. */
+/** The init `toFetchArgs` returns: these fields, and the headers, on objects without a prototype. */
 export function fetchInit(fields: Record<string, unknown>): Record<string, unknown> {
-  return Object.assign(Object.create(null) as Record<string, unknown>, fields);
+  const init = Object.assign(Object.create(null) as Record<string, unknown>, fields);
+  init.headers = Object.assign(Object.create(null) as Record<string, unknown>, fields.headers);
+  return init;
 }

@@ -2,6 +2,7 @@ import { EndpointError } from "../endpoint-error.js";
 import { rawBodyKind } from "../options/raw-body-kind.js";
 import { quote } from "../shared/describe-value.js";
 import type { RequestOptions } from "../types/request.js";
+import { bodyBytes } from "./body-bytes.js";
 import { impliedContentType, readRequestOptions, serializeBody, writingBody } from "./to-fetch-args.js";
 
 /**
@@ -122,11 +123,7 @@ export function shellQuote(text: string): string {
 export function toBytes(body: unknown): Uint8Array | undefined {
   if (typeof body === "string") return new TextEncoder().encode(body);
   const kind = rawBodyKind(body);
-  if (kind === "bytes") {
-    return ArrayBuffer.isView(body)
-      ? new Uint8Array(body.buffer, body.byteOffset, body.byteLength)
-      : new Uint8Array(body as ArrayBuffer);
-  }
+  if (kind === "bytes") return bodyBytes(body as object);
   // The built-in toString, as fetch writes the form: not one a subclass put on top.
   if (kind === "params") return new TextEncoder().encode(URLSearchParams.prototype.toString.call(body));
   return undefined;
@@ -157,4 +154,4 @@ function printfEscape(bytes: Uint8Array): string {
   return pieces.join("");
 }
 
-const LATIN1 = new TextDecoder("latin1");
+const LATIN1 = /* @__PURE__ */ new TextDecoder("latin1");

@@ -5,6 +5,7 @@ import { rawBodyKind } from "../options/raw-body-kind.js";
 import { describe, quote } from "../shared/describe-value.js";
 import { isArray, isPlainObject, nullRecord, setOwn, snapshot } from "../shared/object.js";
 import type { RequestOptions } from "../types/request.js";
+import { bodyBytes } from "./body-bytes.js";
 
 /** The `init` argument of the WHATWG `fetch` for request options. */
 export interface FetchInit extends Omit<RequestInit, "method" | "headers" | "body"> {
@@ -86,7 +87,8 @@ export function toFetchArgs(
   const own = nullRecord();
   const built = own as unknown as FetchInit;
   setOwn(own, "method", request.method);
-  setOwn(own, "headers", request.headers);
+  // fetch looks the headers' Symbol.iterator up too: a polluted one would replace them all.
+  setOwn(own, "headers", Object.assign(nullRecord(), request.headers));
   if (request.hasBody) {
     const body = serializeBody(request.body);
     // fetch takes a stream only when told that the request goes out while the body is read.
@@ -166,7 +168,7 @@ export interface AdapterInput {
   client: Readonly<Record<string, unknown>> | undefined;
 }
 
-const METHODS: ReadonlyMap<string, AdapterInput["method"]> = new Map(
+const METHODS: ReadonlyMap<string, AdapterInput["method"]> = /* @__PURE__ */ new Map(
   (["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"] as const).map((m) => [m.toLowerCase(), m]),
 );
 
@@ -382,45 +384,6 @@ const isNative = (value: unknown): boolean =>
   typeof value === "function" && /\[native code\]\s*\}$/.test(Function.prototype.toString.call(value));
 const ownToJson = (prototype: object): unknown => Object.getOwnPropertyDescriptor(prototype, "toJSON")?.value;
 
-/** Each built-in prototype, with the toJSON it had (or `undefined`). */
-const BUILT_INS = new Map<object, unknown>();
-function record(prototype: unknown): void {
-  // Function.prototype is itself a function.
-  if (
-    (typeof prototype === "object" || typeof prototype === "function") &&
-    prototype !== null &&
-    !BUILT_INS.has(prototype)
-  ) {
-    BUILT_INS.set(prototype, ownToJson(prototype));
-  }
-}
-function recordClass(value: unknown): void {
-  if (isNative(value)) record((value as { prototype?: unknown }).prototype);
-}
-// The runtime's own classes among the globals that are plain values (reading them runs no
-// code), in Intl, and the iterator and generator prototypes. A class of the caller's is no
-// native function, so its own toJSON stays its own.
-for (const holder of [globalThis, typeof Intl === "object" ? Intl : {}]) {
-  for (const name of Object.getOwnPropertyNames(holder))
-    recordClass(Object.getOwnPropertyDescriptor(holder, name)?.value);
-}
-{
-  const arrayIterator = Object.getPrototypeOf([][Symbol.iterator]()) as object;
-  const generator = Object.getPrototypeOf(function* () {}) as { prototype: object };
-  for (const prototype of [
-    arrayIterator,
-    Object.getPrototypeOf(arrayIterator),
-    Object.getPrototypeOf(new Map().entries()),
-    Object.getPrototypeOf(new Set().values()),
-    Object.getPrototypeOf(""[Symbol.iterator]()),
-    generator,
-    generator.prototype,
-    Object.getPrototypeOf(Uint8Array.prototype),
-  ]) {
-    record(prototype);
-  }
-}
-
 /** Web classes, which some runtimes write in JavaScript (not native) and define lazily. */
 const WEB_CLASSES = [
   "Headers",
@@ -447,21 +410,67 @@ const WEB_CLASSES = [
   "BroadcastChannel",
   "Performance",
 ];
+
+/**
+ * Each built-in prototype, with the toJSON it had (or `undefined`), recorded when this module
+ * loads. Marked pure, so a bundle that uses no adapter drops it, and does not run it.
+ */
+const BUILT_INS: Map<object, unknown> = /* @__PURE__ */ recordBuiltIns();
+
+function recordBuiltIns(): Map<object, unknown> {
+  const found = new Map<object, unknown>();
+  // The runtime's own classes among the globals that are plain values (reading them runs no
+  // code), in Intl, and the iterator and generator prototypes. A class of the caller's is no
+  // native function, so its own toJSON stays its own.
+  for (const holder of [globalThis, typeof Intl === "object" ? Intl : {}]) {
+    for (const name of Object.getOwnPropertyNames(holder)) {
+      const value: unknown = Object.getOwnPropertyDescriptor(holder, name)?.value;
+      if (isNative(value)) record(found, (value as { prototype?: unknown }).prototype);
+    }
+  }
+  const arrayIterator = Object.getPrototypeOf([][Symbol.iterator]()) as object;
+  const generator = Object.getPrototypeOf(function* () {}) as { prototype: object };
+  for (const prototype of [
+    arrayIterator,
+    Object.getPrototypeOf(arrayIterator),
+    Object.getPrototypeOf(new Map().entries()),
+    Object.getPrototypeOf(new Set().values()),
+    Object.getPrototypeOf(""[Symbol.iterator]()),
+    generator,
+    generator.prototype,
+    Object.getPrototypeOf(Uint8Array.prototype),
+  ]) {
+    record(found, prototype);
+  }
+  recordWebClasses(found);
+  return found;
+}
+
+function record(into: Map<object, unknown>, prototype: unknown): void {
+  // Function.prototype is itself a function.
+  if (
+    (typeof prototype === "object" || typeof prototype === "function") &&
+    prototype !== null &&
+    !into.has(prototype)
+  ) {
+    into.set(prototype, ownToJson(prototype));
+  }
+}
+
 /**
  * Records the web classes not seen yet that are plain values now (a polyfill may have put
  * another class there since). One behind a getter is not read: that would load it (Node's
  * fetch, 15 ms), and until it is loaded no body holds one of its objects.
  */
-function recordWebClasses(): void {
+function recordWebClasses(into: Map<object, unknown>): void {
   for (const name of WEB_CLASSES) {
     const type = Object.getOwnPropertyDescriptor(globalThis, name)?.value;
-    if (typeof type === "function") record((type as { prototype?: unknown }).prototype);
+    if (typeof type === "function") record(into, (type as { prototype?: unknown }).prototype);
   }
 }
-recordWebClasses();
 
 function builtInToJson(): boolean {
-  recordWebClasses();
+  recordWebClasses(BUILT_INS);
   for (const [prototype, original] of BUILT_INS) {
     // One lookup for most: only the few with a toJSON of their own are read.
     if (Object.hasOwn(prototype, "toJSON") ? ownToJson(prototype) !== original : original !== undefined) {
@@ -505,25 +514,67 @@ function serialize(body: unknown): NonNullable<FetchInit["body"]> {
   if (typeof body === "string") return body;
   const kind = rawBodyKind(body);
   if (kind === undefined) return toJson(body);
-  if (kind === "bytes") return sendableBytes(body as ArrayBuffer | ArrayBufferView);
+  if (kind === "bytes") return sendableBytes(body as object);
+  // fetch tells these apart by instanceof, and sends any other object as its toString().
+  const name = WEB_CLASS[kind];
+  const type = (globalThis as Record<string, unknown>)[name] as abstract new () => unknown;
+  if (!isInstance(body, type)) {
+    throw notJson(
+      "body",
+      __DEV__
+        ? `is a ${name} whose prototype was replaced, which fetch would send as the text of its toString(): pass the ${name} as it was made`
+        : "",
+    );
+  }
   return body as Blob | FormData | URLSearchParams | ReadableStream;
 }
 
+const WEB_CLASS = {
+  blob: "Blob",
+  form: "FormData",
+  params: "URLSearchParams",
+  stream: "ReadableStream",
+} as const;
+
 /**
- * Bytes as fetch takes them. A detached buffer has none: reading it throws (an
- * `invalid_parameter` from `writingBody`). A shared or resizable one, or one of another realm,
- * is copied into a plain one of this realm, which fetch and every client accept.
+ * Bytes as fetch takes them: the body itself when it is a plain buffer or view of this realm,
+ * else a view read through the built-in getters (fetch would read `buffer` and `byteLength`
+ * through a replaced prototype). A detached buffer has none: reading it throws (an
+ * `invalid_parameter` from `writingBody`). A shared or resizable one is copied into a plain one,
+ * which fetch and every client accept.
  */
-function sendableBytes(body: ArrayBuffer | ArrayBufferView): ArrayBuffer | ArrayBufferView<ArrayBuffer> {
-  const view = ArrayBuffer.isView(body);
-  // The Uint8Array constructor throws on a detached buffer, where byteLength would answer 0.
-  const bytes = view ? new Uint8Array(body.buffer, body.byteOffset, body.byteLength) : new Uint8Array(body);
-  const buffer = view ? body.buffer : body;
-  if (buffer instanceof ArrayBuffer && (buffer as { resizable?: boolean }).resizable !== true) {
-    return body as ArrayBuffer | ArrayBufferView<ArrayBuffer>;
+function sendableBytes(body: object): ArrayBuffer | ArrayBufferView<ArrayBuffer> {
+  const bytes = bodyBytes(body);
+  const buffer = bytes.buffer;
+  if (buffer instanceof ArrayBuffer && resizable?.call(buffer) !== true) {
+    return PLAIN_BYTES.has(Object.getPrototypeOf(body))
+      ? (body as ArrayBuffer)
+      : (bytes as Uint8Array<ArrayBuffer>);
   }
   return bytes.slice();
 }
+
+const resizable = /* @__PURE__ */ Object.getOwnPropertyDescriptor(ArrayBuffer.prototype, "resizable")?.get as
+  | ((this: ArrayBuffer) => boolean)
+  | undefined;
+/** The prototypes of this realm's buffers and views, as their classes made them. */
+const PLAIN_BYTES: ReadonlySet<unknown> = /* @__PURE__ */ new Set(
+  [
+    ArrayBuffer,
+    DataView,
+    Int8Array,
+    Uint8Array,
+    Uint8ClampedArray,
+    Int16Array,
+    Uint16Array,
+    Int32Array,
+    Uint32Array,
+    Float32Array,
+    Float64Array,
+    BigInt64Array,
+    BigUint64Array,
+  ].map((type) => type.prototype),
+);
 
 /**
  * `JSON.stringify` with a replacer that sees every value after `toJSON`, so its checks cover

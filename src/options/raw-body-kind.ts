@@ -11,10 +11,12 @@ export type RawBodyKind = "bytes" | "blob" | "form" | "params" | "stream";
  * of another realm is what it is, and `Object.create(Blob.prototype)` is no Blob.
  */
 export function rawBodyKind(body: unknown): RawBodyKind | undefined {
-  // Plain data first: asking whether it is a Blob or a form would make Node load its fetch.
-  if (typeof body !== "object" || body === null || isPlainObject(body) || isArray(body)) return undefined;
+  if (typeof body !== "object" || body === null) return undefined;
+  // Before the plain-data test: a view whose prototype was replaced is still bytes.
+  if (ArrayBuffer.isView(body)) return "bytes";
+  // Plain data next: asking whether it is a Blob or a form would make Node load its fetch.
+  if (isPlainObject(body) || isArray(body)) return undefined;
   if (
-    ArrayBuffer.isView(body) ||
     hasBrand(ArrayBuffer, "byteLength", body) ||
     hasBrand(globalThis.SharedArrayBuffer, "byteLength", body)
   ) {
@@ -29,7 +31,7 @@ export function rawBodyKind(body: unknown): RawBodyKind | undefined {
 }
 
 /** Whether `type.prototype[member]` (a getter, or a method called with "") accepts `value`. */
-function hasBrand(type: unknown, member: string, value: object): boolean {
+export function hasBrand(type: unknown, member: string, value: object): boolean {
   if (typeof type !== "function") return false;
   const found = Object.getOwnPropertyDescriptor(type.prototype as object, member);
   const check: unknown = found?.get ?? found?.value;

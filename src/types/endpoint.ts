@@ -1,6 +1,10 @@
 // The builder's type: the call signatures with typed routes, and its members.
+import type { GitHubRoutes } from "./github-routes.js";
 import type { EndpointOptions, MergedOptions, RequestOptions, Route, RouteOptions } from "./request.js";
-import type { CallOptions, ResultFor, WithoutOptions } from "./route-params.js";
+import type { ArgsFor, ResultFor } from "./route-params.js";
+
+/** A route string; GitHub's routes are offered while one is typed, and any other is accepted. */
+export type RouteString = keyof GitHubRoutes | (string & Record<never, never>);
 
 type DeepReadonly<T> = T extends (...args: never[]) => unknown
   ? T
@@ -12,13 +16,14 @@ type DeepReadonly<T> = T extends (...args: never[]) => unknown
  * A builder: call it, or derive another with `defaults`. Calls with a route literal are
  * checked at compile time: each parameter the route names (or, for GitHub's routes, the API
  * describes) is typed, and required ones must be given unless `Defaulted` (the parameter names
- * set by `defaults`) holds them. Extra keys are allowed. Beside a route, `method` and `url` are
- * parameters: the route alone sets the request's method and url.
+ * set by `defaults`) holds them. On a route of GitHub's, a key the API does not describe is an
+ * error (give such a body as `data`); on another route, other keys are parameters of any value.
+ * While a route is typed, the editor offers GitHub's routes. Beside a route, `method` and `url`
+ * are parameters: the route alone sets the request's method and url.
  */
 export interface Endpoint<Defaulted extends PropertyKey = never> {
-  <R extends string, O extends object>(route: R, options: O & CallOptions<R, Defaulted>): ResultFor<R>;
+  <R extends RouteString>(route: R, ...options: ArgsFor<R, Defaulted>): ResultFor<R>;
   (options: EndpointOptions): RequestOptions;
-  <R extends string>(route: R, ...options: WithoutOptions<R, Defaulted>): ResultFor<R>;
   /**
    * A new builder whose defaults are these merged with this builder's.
    *

@@ -121,14 +121,31 @@ type RequiredKeys<T> = { [K in keyof T]-?: {} extends Pick<T, K> ? never : K }[k
 type SomeAllOptional<T> = T extends unknown ? ([RequiredKeys<T>] extends [never] ? true : never) : never;
 
 /**
- * The arguments after the route when the options are not an object literal: none (or
- * `undefined`) when nothing is required, else options holding the required parameters.
+ * The arguments after the route. On a route the GitHub map knows, the options are exactly its
+ * parameters and the option keys, so a misspelt or unknown key is an error (`data` carries a
+ * body the map does not describe); on another route, the parameters the route names are typed
+ * and any other key is a parameter of any value. The options may be left out when nothing is
+ * required.
  */
-export type WithoutOptions<R extends string, Defaulted extends PropertyKey> = string extends R
+export type ArgsFor<R extends string, Defaulted extends PropertyKey = never> = string extends R
   ? [options?: RouteOptions | undefined]
-  : [SomeAllOptional<ParamsFor<R, Defaulted>>] extends [never]
-    ? [options: CallOptions<R, Defaulted>]
-    : [options?: undefined];
+  : [RouteKey<R>] extends [never]
+    ? AnyRouteArgs<WithDefaults<RouteParams<R>, Defaulted>>
+    : RouteKey<R> extends keyof GitHubRoutes
+      ? KnownRouteArgs<Flat<WithDefaults<GitHubRoutes[RouteKey<R>], Defaulted> & RouteOptionKeys>>
+      : AnyRouteArgs<WithDefaults<RouteParams<R>, Defaulted>>;
+type KnownRouteArgs<O> = [SomeAllOptional<O>] extends [never] ? [options: O] : [options?: O | undefined];
+/** Whether the options are needed is read from the parameters: the index signature hides it. */
+type AnyRouteArgs<P> = [SomeAllOptional<P>] extends [never]
+  ? [options: Flat<P & RouteOptions>]
+  : [options?: Flat<P & RouteOptions> | undefined];
+
+/**
+ * One plain object type per member of a union, with every key of an intersection. The `& {}`
+ * leaves the object as it is but drops the alias, so errors and hovers show the keys and their
+ * types rather than the names of the types that built them.
+ */
+type Flat<T> = T extends unknown ? { [K in keyof T]: T[K] } & {} : never;
 
 /**
  * The result type of a call with a route: its method, whatever the options hold (`method`

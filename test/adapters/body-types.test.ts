@@ -202,7 +202,9 @@ describe("enterpriseServer(host)", () => {
     expect(server.uploadsUrl).toBe(uploadsUrl);
     // Only baseUrl is an option: given to defaults as it is, uploadsUrl is no parameter.
     expect(Object.keys(server)).toStrictEqual(["baseUrl"]);
-    expect(endpoint.defaults(server)("GET /user", { a: 1 }).url).toBe(`${baseUrl}/user?a=1`);
+    // A route of GitHub's takes only its parameters when typed: this one is read as a string.
+    const route: string = "GET /user";
+    expect(endpoint.defaults(server)(route, { a: 1 }).url).toBe(`${baseUrl}/user?a=1`);
   });
 
   it.each([

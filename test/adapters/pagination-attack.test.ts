@@ -321,3 +321,70 @@ describe("bodies are told apart by what they are, not by instanceof", () => {
     expect(init.duplex).toBeUndefined();
   });
 });
+
+describe("a seventh attack: what fetch looks up through prototypes, and views with another prototype", () => {
+  it("init.headers has no prototype: a polluted Object.prototype[Symbol.iterator] is not found on it", () => {
+    const [, init] = toFetchArgs(endpoint("GET /x", { headers: { authorization: "token mine" } }));
+    expect(Object.getPrototypeOf(init.headers)).toBe(null);
+    Object.defineProperty(Object.prototype, Symbol.iterator, {
+      configurable: true,
+      writable: true,
+      value: function* () {
+        yield ["authorization", "token ATTACKER"];
+      },
+    });
+    try {
+      // What fetch's WebIDL conversion looks up first: it finds nothing, and reads the own keys.
+      expect((init.headers as { [Symbol.iterator]?: unknown })[Symbol.iterator]).toBeUndefined();
+      expect(Reflect.ownKeys(init.headers)).toContain("authorization");
+    } finally {
+      delete (Object.prototype as { [Symbol.iterator]?: unknown })[Symbol.iterator];
+    }
+  });
+
+  const swapped = (prototype: object | null): Uint8Array =>
+    Object.setPrototypeOf(new Uint8Array([1, 2, 3]), prototype) as Uint8Array;
+  it.each<[string, object | null]>([
+    ["a class's", class Other {}.prototype],
+    ["Array's", Array.prototype],
+    ["Blob's", Blob.prototype],
+    ["Object's", Object.prototype],
+    ["no", null],
+  ])(
+    "a view with %s prototype is sent as its own bytes, even with Object.prototype.buffer polluted",
+    (_, prototype) => {
+      for (const polluted of [false, true]) {
+        if (polluted) (Object.prototype as { buffer?: unknown }).buffer = [69, 86, 73, 76];
+        try {
+          const options = endpoint("POST /x", { data: swapped(prototype) });
+          expect(options.headers["content-type"]).toBeUndefined();
+          const body = toFetchArgs(options)[1].body as Uint8Array;
+          expect([...new Uint8Array(body.buffer, body.byteOffset, body.byteLength)]).toStrictEqual([1, 2, 3]);
+          expect(toCurl(options)).toContain("printf '\\001\\002\\003'");
+          expect([...toHttpMessage(options).slice(-3)]).toStrictEqual([1, 2, 3]);
+        } finally {
+          delete (Object.prototype as { buffer?: unknown }).buffer;
+        }
+      }
+    },
+  );
+
+  it.each<[string, () => object]>([
+    ["URLSearchParams", () => new URLSearchParams("a=b")],
+    ["Blob", () => new Blob(["x"])],
+    ["ReadableStream", () => new ReadableStream()],
+  ])(
+    "a %s whose prototype was replaced is invalid_parameter in every adapter (fetch would send its toString())",
+    (_, make) => {
+      const body = Object.setPrototypeOf(make(), {
+        toString: () => "FOO",
+      });
+      // endpoint() sends nothing: it labels the body by its brand, and the adapters refuse it.
+      const options = endpoint("POST /x", { data: body });
+      expect(options.headers["content-type"]).toBeUndefined();
+      for (const adapter of [toFetchArgs, toCurl, toHttpMessage]) {
+        expectEndpointError(() => adapter(options), "invalid_parameter");
+      }
+    },
+  );
+});

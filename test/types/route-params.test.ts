@@ -59,7 +59,7 @@ it("types body fields named url or method as parameters, other option names only
     .split("\n")
     .filter((line) => line.startsWith('  "POST /x"'));
   expect(lines).toStrictEqual([
-    '  "POST /x": ({ "data": { [key: string]: unknown } } | { "method": string; "url"?: string | undefined });',
-    '  "POST /x": { "data": { [key: string]: unknown } };',
+    '  "POST /x": ({ data: { [key: string]: unknown } } | { method: string; url?: string | undefined });',
+    '  "POST /x": { data: { [key: string]: unknown } };',
   ]);
 });

@@ -68,7 +68,10 @@ endpoint("GET /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", per_page: 
 endpoint("POST /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", title: "Bug", labels: ["a"] });
 // @ts-expect-error: title is required by the API
 endpoint("POST /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", body: "no title" });
+// On a route the API describes, a key it does not name is a mistake; data is the escape hatch.
+// @ts-expect-error: custom is no parameter of this route
 endpoint("POST /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", title: "t", custom: 1 });
+endpoint("POST /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", data: { title: "t", custom: 1 } });
 // Beside a route, url and method are parameters: GitHub's body fields named url are typed as such.
 endpoint("PATCH /repos/{owner}/{repo}/hooks/{hook_id}/config", {
   owner: "o",
@@ -218,6 +221,7 @@ const hookConfig = endpoint("PATCH /repos/{owner}/{repo}/hooks/{hook_id}/config"
   repo: "r",
   hook_id: 1,
   url: "https://hook.example",
+  // @ts-expect-error: method is no parameter of this route (at run time it would be one)
   method: "GET",
 });
 assert<Equal<typeof hookConfig.method, "patch">>();

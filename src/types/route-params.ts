@@ -81,11 +81,15 @@ export type RouteParams<R extends string> = string extends R
       }
     >;
 
-type KnownParams<R extends string> = [RouteKey<R>] extends [never]
-  ? RouteParams<R>
-  : RouteKey<R> extends keyof GitHubRoutes
-    ? GitHubRoutes[RouteKey<R>]
-    : RouteParams<R>;
+// A route as the map writes it is looked up first: a plain key test for each route the type
+// of `R` may be (the editor offers them all, so its constraint is their union).
+type KnownParams<R extends string> = R extends keyof GitHubRoutes
+  ? GitHubRoutes[R]
+  : [RouteKey<R>] extends [never]
+    ? RouteParams<R>
+    : RouteKey<R> extends keyof GitHubRoutes
+      ? GitHubRoutes[RouteKey<R>]
+      : RouteParams<R>;
 
 /**
  * The parameters of a route: from the GitHub map when it knows the route, else read from the
@@ -115,11 +119,6 @@ type WithDefaults<P, Defaulted extends PropertyKey> = [Defaulted] extends [never
 export type CallOptions<R extends string, Defaulted extends PropertyKey = never> = ParamsFor<R, Defaulted> &
   RouteOptionKeys;
 
-// biome-ignore lint/complexity/noBannedTypes: "{} extends" is how a type tests that a key is optional
-type RequiredKeys<T> = { [K in keyof T]-?: {} extends Pick<T, K> ? never : K }[keyof T];
-/** `true` when some member of a parameter union needs no key at all, else `never`. */
-type SomeAllOptional<T> = T extends unknown ? ([RequiredKeys<T>] extends [never] ? true : never) : never;
-
 /**
  * The arguments after the route. On a route the GitHub map knows, the options are exactly its
  * parameters and the option keys, so a misspelt or unknown key is an error (`data` carries a
@@ -129,23 +128,34 @@ type SomeAllOptional<T> = T extends unknown ? ([RequiredKeys<T>] extends [never]
  */
 export type ArgsFor<R extends string, Defaulted extends PropertyKey = never> = string extends R
   ? [options?: RouteOptions | undefined]
-  : [RouteKey<R>] extends [never]
-    ? AnyRouteArgs<WithDefaults<RouteParams<R>, Defaulted>>
-    : RouteKey<R> extends keyof GitHubRoutes
-      ? KnownRouteArgs<Flat<WithDefaults<GitHubRoutes[RouteKey<R>], Defaulted> & RouteOptionKeys>>
-      : AnyRouteArgs<WithDefaults<RouteParams<R>, Defaulted>>;
-type KnownRouteArgs<O> = [SomeAllOptional<O>] extends [never] ? [options: O] : [options?: O | undefined];
-/** Whether the options are needed is read from the parameters: the index signature hides it. */
-type AnyRouteArgs<P> = [SomeAllOptional<P>] extends [never]
-  ? [options: Flat<P & RouteOptions>]
-  : [options?: Flat<P & RouteOptions> | undefined];
+  : Record<never, never> extends ParamsFor<R, Defaulted>
+    ? [options?: OptionsFor<R, Defaulted> | undefined]
+    : [options: OptionsFor<R, Defaulted>];
 
 /**
- * One plain object type per member of a union, with every key of an intersection. The `& {}`
- * leaves the object as it is but drops the alias, so errors and hovers show the keys and their
- * types rather than the names of the types that built them.
+ * The options of a call with route `R`: its parameters and the option keys, and on a route the
+ * GitHub map does not know, any other key as a parameter.
  */
-type Flat<T> = T extends unknown ? { [K in keyof T]: T[K] } & {} : never;
+export type OptionsFor<R extends string, Defaulted extends PropertyKey = never> = Shown<
+  ParamsFor<R, Defaulted> & OptionKeysFor<R>
+>;
+type OptionKeysFor<R extends string> = R extends keyof GitHubRoutes
+  ? RouteOptionKeys
+  : string extends R
+    ? RouteOptions
+    : [RouteKey<R>] extends [never]
+      ? RouteOptions
+      : RouteKey<R> extends keyof GitHubRoutes
+        ? RouteOptionKeys
+        : RouteOptions;
+
+/**
+ * The same keys and values, as one plain object type per member of a union. A mapped type over
+ * a type parameter, so that while a call is inferred each property's type is looked up alone
+ * (see `ParamsFor`). The `& {}` leaves the object as it is but drops the alias, so errors and
+ * hovers show the keys and their types rather than the names of the types that built them.
+ */
+type Shown<T> = { [K in keyof T]: T[K] } & {};
 
 /**
  * The result type of a call with a route: its method, whatever the options hold (`method`

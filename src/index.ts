@@ -10,7 +10,7 @@ export {
 export { endpoint } from "./endpoint.js";
 export { EndpointError, type EndpointErrorCode } from "./endpoint-error.js";
 export { type EnterpriseServer, enterpriseServer } from "./options/enterprise-server.js";
-export type { Endpoint } from "./types/endpoint.js";
+export type { Endpoint, RouteString } from "./types/endpoint.js";
 export type { GitHubRoutes } from "./types/github-routes.js";
 export type {
   EndpointOptions,
@@ -28,8 +28,10 @@ export type {
   RouteOptions,
 } from "./types/request.js";
 export type {
+  ArgsFor,
   CallOptions,
   MethodOf,
+  OptionsFor,
   ParamsFor,
   RequestOptionsFor,
   RouteParams,

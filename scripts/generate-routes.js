@@ -154,6 +154,64 @@ function isPlainObject(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+const BODY_PROPERTIES = "/requestBody/content/application~1json/schema/properties/";
+
+/**
+ * The JSON body fields that later API versions remove, by version: GitHub's description is of
+ * one version (the default, 2022-11-28) and lists each later version's changes to an operation
+ * in `x-github-breaking-changes`, as a JSON merge patch or a JSON patch. Only request-side
+ * changes matter to the types, and today all of them remove body fields; any other kind fails
+ * the generation, so that a new one is read rather than missed.
+ */
+function removedFields(changes, operation, bodyRequired) {
+  const removed = {};
+  const add = (version, name) => {
+    removed[version] ??= [];
+    if (!removed[version].includes(name)) removed[version].push(name);
+  };
+  for (const change of changes) {
+    const { version, patch } = change;
+    if (Array.isArray(patch)) {
+      for (const step of patch) {
+        if (step.path.startsWith("/responses/") || step.path === "/description") continue;
+        if (step.op === "remove" && step.path.startsWith(BODY_PROPERTIES)) {
+          add(version, step.path.slice(BODY_PROPERTIES.length).replaceAll("~1", "/").replaceAll("~0", "~"));
+        } else {
+          throw new Error(`${operation}: an unread request change in ${version}: ${JSON.stringify(step)}`);
+        }
+      }
+      continue;
+    }
+    for (const [key, value] of Object.entries(patch)) {
+      if (key === "responses" || key === "description" || key === "summary") continue;
+      const json = key === "requestBody" ? value.content?.["application/json"] : undefined;
+      // `required` restated as it is changes nothing.
+      const others =
+        key === "requestBody"
+          ? Object.keys(value).filter(
+              (k) => k !== "content" && !(k === "required" && value.required === bodyRequired),
+            )
+          : [];
+      if (
+        json === undefined ||
+        others.length > 0 ||
+        Object.keys(json).join() !== "schema" ||
+        Object.keys(json.schema).join() !== "properties"
+      ) {
+        throw new Error(
+          `${operation}: an unread request change in ${version}: ${JSON.stringify({ [key]: value })}`,
+        );
+      }
+      for (const [name, property] of Object.entries(json.schema.properties)) {
+        if (property !== null)
+          throw new Error(`${operation}: ${version} changes the body field ${name}, which is not read`);
+        add(version, name);
+      }
+    }
+  }
+  return removed;
+}
+
 const operations = [];
 let index = 0;
 for (const [path, item] of Object.entries(spec.paths)) {
@@ -214,6 +272,11 @@ for (const [path, item] of Object.entries(spec.paths)) {
       }
     }
 
+    const removed = removedFields(
+      operation["x-github-breaking-changes"] ?? [],
+      `${method} ${path}`,
+      Boolean(requestBody?.required),
+    );
     operations.push({
       id: operation.operationId,
       method: method.toUpperCase(),
@@ -228,6 +291,7 @@ for (const [path, item] of Object.entries(spec.paths)) {
       ...(bodyKind === undefined ? {} : { bodyKind }),
       ...(dataType === undefined ? {} : { dataType }),
       ...(requestBody?.required ? { bodyRequired: true } : {}),
+      ...(Object.keys(removed).length === 0 ? {} : { removedIn: removed }),
       example,
     });
     index++;
@@ -236,6 +300,9 @@ for (const [path, item] of Object.entries(spec.paths)) {
 
 const header = {
   source: `${PACKAGE}@${VERSION}, generated/api.github.com.json (GitHub REST API ${spec.info.version})`,
+  // The version the description is of: the one GitHub serves when a request names none. Later
+  // versions are listed per operation as changes to it (removedIn).
+  apiVersion: "2022-11-28",
   license: "MIT (the OpenAPI description of GitHub's REST API, as published by the Octokit project)",
   generatedBy: "scripts/generate-routes.js (npm run generate:routes)",
   count: operations.length,

@@ -3,6 +3,7 @@
 import { readFileSync } from "node:fs";
 import { endpoint } from "rest-endpoint";
 import { describe, expect, it } from "vitest";
+import routes from "../data/github-routes.json" with { type: "json" };
 import packageJson from "../package.json" with { type: "json" };
 
 const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
@@ -32,6 +33,26 @@ describe("README", () => {
   it("the user-agent carries the version of package.json", () => {
     expect(endpoint.DEFAULTS.headers["user-agent"]).toBe(`rest-endpoint/${packageJson.version}`);
     expect(readme).toContain(`"user-agent": "rest-endpoint/${packageJson.version}"`);
+  });
+
+  it("says which API version the typed routes describe, and each body field a later one removes", () => {
+    const section = readme.slice(readme.indexOf("**API version.**"), readme.indexOf("- Limits:"));
+    const removals = (
+      routes.operations as { method: string; url: string; removedIn?: Record<string, string[]> }[]
+    ).flatMap((op) =>
+      Object.entries(op.removedIn ?? {}).flatMap(([version, names]) =>
+        names.map((name) => ({ version, name, route: `${op.method} ${op.url}` })),
+      ),
+    );
+    expect(removals.length).toBe(5);
+    // The README's text is wrapped: compare with line breaks read as spaces.
+    const flat = section.replace(/\s+/g, " ");
+    expect(flat).toContain(`describes one version of GitHub's REST API: ${routes.about.apiVersion}`);
+    for (const { version, name, route } of removals) {
+      expect(flat).toContain(version);
+      expect(flat).toContain(`\`${name}\``);
+      expect(flat).toContain(`\`${route}\``);
+    }
   });
 
   it("names the two quick-start commands", () => {

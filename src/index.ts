@@ -2,6 +2,7 @@ export { nextRequest } from "./adapters/next-request.js";
 export { type PaginateClient, paginate } from "./adapters/paginate.js";
 export { toCurl } from "./adapters/to-curl.js";
 export {
+  FETCH_DEFAULTS,
   FETCH_INIT_FIELDS,
   type FetchInit,
   type FetchSettings,

@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { expect } from "vitest";
-import { EndpointError, type EndpointErrorCode } from "../src/index.js";
+import { EndpointError, type EndpointErrorCode, FETCH_DEFAULTS } from "../src/index.js";
 
 /**
  * The message of an `EndpointError` in the production build, where `__DEV__` is false: the
@@ -68,9 +68,20 @@ export function retainedBytes(calls: string): number {
   );
 }
 
-/** The init `toFetchArgs` returns: these fields, and the headers, on objects without a prototype. */
+/**
+ * The init `toFetchArgs` returns: every fetch field at its default, then these fields, and the
+ * headers, on objects without a prototype.
+ */
 export function fetchInit(fields: Record<string, unknown>): Record<string, unknown> {
-  const init = Object.assign(Object.create(null) as Record<string, unknown>, fields);
+  const init = Object.assign(Object.create(null) as Record<string, unknown>, FETCH_DEFAULTS, fields);
   init.headers = Object.assign(Object.create(null) as Record<string, unknown>, fields.headers);
   return init;
+}
+
+/** The bytes a buffer or view holds, as a list of numbers. */
+export function bytesOf(body: unknown): number[] {
+  const view = body as ArrayBufferView;
+  return ArrayBuffer.isView(body)
+    ? [...new Uint8Array(view.buffer, view.byteOffset, view.byteLength)]
+    : [...new Uint8Array(body as ArrayBuffer)];
 }

@@ -1,7 +1,7 @@
 import { EndpointError, isInstance, withCause } from "../endpoint-error.js";
 import { checkJsonLeaf, MAX_JSON_DEPTH, notJson, undefinedItem } from "../options/check-json-body.js";
 import { checkHeaderValue } from "../options/headers.js";
-import { rawBodyKind } from "../options/raw-body-kind.js";
+import { type RawBodyKind, rawBodyKind } from "../options/raw-body-kind.js";
 import { describe, quote } from "../shared/describe-value.js";
 import { isArray, isPlainObject, nullRecord, setOwn, snapshot } from "../shared/object.js";
 import type { RequestOptions } from "../types/request.js";
@@ -15,7 +15,9 @@ export interface FetchInit extends Omit<RequestInit, "method" | "headers" | "bod
   duplex?: "half";
   /** Node's own `fetch` (undici) takes a dispatcher (an agent or a proxy). */
   dispatcher?: unknown;
+  /** `null` when the request has none. */
   body?:
+    | null
     | string
     | ArrayBuffer
     | ArrayBufferView<ArrayBuffer>
@@ -38,7 +40,7 @@ export interface FetchSettings {
  * The fields of `request` that are `fetch` init fields: `toFetchArgs` forwards them as given.
  * Other client settings in `request` (a custom `fetch`, a timeout) are not fetch's to read.
  */
-export const FETCH_INIT_FIELDS: readonly string[] = Object.freeze([
+export const FETCH_INIT_FIELDS: readonly string[] = /* @__PURE__ */ Object.freeze([
   "signal",
   "cache",
   "credentials",
@@ -52,6 +54,26 @@ export const FETCH_INIT_FIELDS: readonly string[] = Object.freeze([
   "window",
   "dispatcher",
 ]);
+
+/**
+ * Each field of the WHATWG `fetch` init with the value fetch gives it when it is left out, as
+ * `toFetchArgs` writes them (see there). Node's `dispatcher` has no such value and is left out.
+ */
+export const FETCH_DEFAULTS: Readonly<Record<string, unknown>> = /* @__PURE__ */ Object.freeze({
+  body: null,
+  cache: "default",
+  credentials: "same-origin",
+  duplex: "half",
+  integrity: "",
+  keepalive: false,
+  mode: "cors",
+  priority: "auto",
+  redirect: "follow",
+  referrer: "about:client",
+  referrerPolicy: "",
+  signal: null,
+  window: null,
+});
 
 /**
  * Request options as the arguments of the WHATWG `fetch`: the method uppercase, a copy of the
@@ -89,17 +111,24 @@ export function toFetchArgs(
   setOwn(own, "method", request.method);
   // fetch looks the headers' Symbol.iterator up too: a polluted one would replace them all.
   setOwn(own, "headers", Object.assign(nullRecord(), request.headers));
+  // Every field fetch knows, at the value it takes when the field is left out: Node's fetch
+  // copies the init into an object of its own and looks a missing field up on that copy's
+  // prototype, so data on Object.prototype (a referrer, a redirect mode, a body) would join.
+  for (const field of Object.keys(FETCH_DEFAULTS)) setOwn(own, field, FETCH_DEFAULTS[field]);
   if (request.hasBody) {
-    const body = serializeBody(request.body);
-    // fetch takes a stream only when told that the request goes out while the body is read.
-    if (rawBodyKind(body) === "stream") setOwn(own, "duplex", "half");
-    // fetch labels a string body `text/plain` when no content-type is set (as for the empty
-    // body of PUT and PATCH); as bytes it goes out with no content-type, as described.
-    setOwn(
-      own,
-      "body",
-      typeof body === "string" && !request.names.has("content-type") ? new TextEncoder().encode(body) : body,
-    );
+    const { body, kind } = writingBody(() => serializeKind(request.body));
+    let sent: unknown = body;
+    if (kind === "params") {
+      // As text, the way every adapter writes it: fetch would call the object's own toString.
+      sent = URLSearchParams.prototype.toString.call(body);
+      const implied = impliedContentType(body, request.names);
+      if (implied !== undefined) setOwn(built.headers, "content-type", implied);
+    } else if (typeof body === "string" && !request.names.has("content-type")) {
+      // fetch labels a string body `text/plain` when no content-type is set (as for the empty
+      // body of PUT and PATCH); as bytes it goes out with no content-type, as described.
+      sent = new TextEncoder().encode(body);
+    }
+    setOwn(own, "body", sent);
   }
   const client = request.client;
   for (let i = 0; i < FETCH_INIT_FIELDS.length; i++) {
@@ -487,7 +516,7 @@ function builtInToJson(): boolean {
  * are `invalid_parameter`, naming where they are. BigInts are written as decimal strings.
  */
 export function serializeBody(body: unknown): NonNullable<FetchInit["body"]> {
-  return writingBody(() => serialize(body));
+  return writingBody(() => serializeKind(body)).body;
 }
 
 /**
@@ -510,11 +539,15 @@ export function writingBody<T>(write: () => T): T {
   }
 }
 
-function serialize(body: unknown): NonNullable<FetchInit["body"]> {
-  if (typeof body === "string") return body;
+/** The body as a client sends it, and what it is (`undefined` for text and JSON): told once. */
+function serializeKind(body: unknown): {
+  body: NonNullable<FetchInit["body"]>;
+  kind: RawBodyKind | undefined;
+} {
+  if (typeof body === "string") return { body, kind: undefined };
   const kind = rawBodyKind(body);
-  if (kind === undefined) return toJson(body);
-  if (kind === "bytes") return sendableBytes(body as object);
+  if (kind === undefined) return { body: toJson(body), kind };
+  if (kind === "bytes") return { body: sendableBytes(body as object), kind };
   // fetch tells these apart by instanceof, and sends any other object as its toString().
   const name = WEB_CLASS[kind];
   const type = (globalThis as Record<string, unknown>)[name] as abstract new () => unknown;
@@ -526,7 +559,7 @@ function serialize(body: unknown): NonNullable<FetchInit["body"]> {
         : "",
     );
   }
-  return body as Blob | FormData | URLSearchParams | ReadableStream;
+  return { body: body as Blob | FormData | URLSearchParams | ReadableStream, kind };
 }
 
 const WEB_CLASS = {
@@ -537,44 +570,24 @@ const WEB_CLASS = {
 } as const;
 
 /**
- * Bytes as fetch takes them: the body itself when it is a plain buffer or view of this realm,
- * else a view read through the built-in getters (fetch would read `buffer` and `byteLength`
- * through a replaced prototype). A detached buffer has none: reading it throws (an
- * `invalid_parameter` from `writingBody`). A shared or resizable one is copied into a plain one,
- * which fetch and every client accept.
+ * Bytes as fetch takes them: a fresh view read through the built-in getters, over the same
+ * memory. fetch reads `buffer` and `byteLength` by plain lookups, so the caller's own view (with
+ * its prototype replaced, or an own `byteLength`) could make it send other bytes than the other
+ * adapters. A detached buffer has none: reading it throws (an `invalid_parameter` from
+ * `writingBody`). A shared or resizable buffer is copied into a plain one, which fetch and every
+ * client accept.
  */
-function sendableBytes(body: object): ArrayBuffer | ArrayBufferView<ArrayBuffer> {
+function sendableBytes(body: object): Uint8Array<ArrayBuffer> {
   const bytes = bodyBytes(body);
   const buffer = bytes.buffer;
-  if (buffer instanceof ArrayBuffer && resizable?.call(buffer) !== true) {
-    return PLAIN_BYTES.has(Object.getPrototypeOf(body))
-      ? (body as ArrayBuffer)
-      : (bytes as Uint8Array<ArrayBuffer>);
-  }
+  if (buffer instanceof ArrayBuffer && resizable?.call(buffer) !== true)
+    return bytes as Uint8Array<ArrayBuffer>;
   return bytes.slice();
 }
 
 const resizable = /* @__PURE__ */ Object.getOwnPropertyDescriptor(ArrayBuffer.prototype, "resizable")?.get as
   | ((this: ArrayBuffer) => boolean)
   | undefined;
-/** The prototypes of this realm's buffers and views, as their classes made them. */
-const PLAIN_BYTES: ReadonlySet<unknown> = /* @__PURE__ */ new Set(
-  [
-    ArrayBuffer,
-    DataView,
-    Int8Array,
-    Uint8Array,
-    Uint8ClampedArray,
-    Int16Array,
-    Uint16Array,
-    Int32Array,
-    Uint32Array,
-    Float32Array,
-    Float64Array,
-    BigInt64Array,
-    BigUint64Array,
-  ].map((type) => type.prototype),
-);
 
 /**
  * `JSON.stringify` with a replacer that sees every value after `toJSON`, so its checks cover
@@ -677,6 +690,9 @@ function checkJsonValue(
       checkJsonLeaf(boxed, path);
       return value;
     }
+    checkJsonLeaf(value, path);
+  } else if (!isArray(value) && Object.keys(value).length === 0) {
+    // A Map, blob or stream with no prototype looks plain: JSON would write it as {}.
     checkJsonLeaf(value, path);
   }
   if (onStack.has(value)) {

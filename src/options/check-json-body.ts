@@ -1,6 +1,7 @@
 import { EndpointError } from "../endpoint-error.js";
 import { quote } from "../shared/describe-value.js";
 import { arrayItems, isArray, isPlainObject, snapshot } from "../shared/object.js";
+import { rawBodyKind } from "./raw-body-kind.js";
 
 /** Nesting deeper than this would overflow the stack of `JSON.stringify` in the adapters. */
 export const MAX_JSON_DEPTH = 500;
@@ -29,7 +30,7 @@ export function checkJsonBody(value: unknown, name: string, whole = false, check
   const done = checked ?? new Set<object>();
   if (done.has(value)) return;
   const onPath = new Set<object>([value]);
-  const stack: Frame[] = [{ container: value, path: name, entries: entriesOf(value, name), next: 0 }];
+  const stack: Frame[] = [{ container: value, path: name, entries: entriesOf(value, name, !whole), next: 0 }];
   while (stack.length > 0) {
     const frame = stack[stack.length - 1] as Frame;
     // Read within bounds only: past the end, a polluted Array.prototype would answer.
@@ -66,7 +67,7 @@ export function checkJsonBody(value: unknown, name: string, whole = false, check
     }
     if (done.has(child)) continue;
     onPath.add(child);
-    stack.push({ container: child, path, entries: entriesOf(child, path), next: 0 });
+    stack.push({ container: child, path, entries: entriesOf(child, path, true), next: 0 });
   }
 }
 
@@ -74,7 +75,7 @@ function isContainer(value: unknown): value is object {
   return isArray(value) || isPlainObject(value);
 }
 
-function entriesOf(container: object, path: string): (readonly [string, unknown])[] {
+function entriesOf(container: object, path: string, nested: boolean): (readonly [string, unknown])[] {
   if (isArray(container)) {
     const items = arrayItems(container, (index) =>
       notJson(
@@ -88,7 +89,11 @@ function entriesOf(container: object, path: string): (readonly [string, unknown]
   const values = snapshot(container, __DEV__ ? "the body" : "");
   // JSON sends what toJSON returns, not the object's own values.
   if (typeof values.toJSON === "function") return [];
-  return Object.keys(values).map((key) => [key, values[key]] as const);
+  const keys = Object.keys(values);
+  // No keys: a Map, a blob or a stream whose prototype was replaced by none looks plain, and
+  // JSON would write it as {}.
+  if (keys.length === 0) checkJsonLeaf(container, path, nested);
+  return keys.map((key) => [key, values[key]] as const);
 }
 
 /**
@@ -144,6 +149,12 @@ const BUILT_INS: readonly (readonly [string, (this: object, key: unknown) => unk
   [__DEV__ ? "a WeakMap, which JSON writes as {}" : "", WeakMap.prototype.has],
   [__DEV__ ? "a WeakSet, which JSON writes as {}" : "", WeakSet.prototype.has],
 ];
+const RAW_NAMES = {
+  blob: "a Blob",
+  form: "a FormData",
+  params: "a URLSearchParams",
+  stream: "a ReadableStream",
+} as const;
 const dateTime = Date.prototype.getTime;
 const numberValue = Number.prototype.valueOf;
 const bufferLength = Object.getOwnPropertyDescriptor(ArrayBuffer.prototype, "byteLength")?.get;
@@ -174,6 +185,11 @@ function jsonLoss(value: object, nested: boolean): string | undefined {
     return __DEV__ ? "a SharedArrayBuffer inside a JSON body, which JSON writes as {}" : "";
   if (nested && bufferLength !== undefined && succeeds(bufferLength, value)) {
     return __DEV__ ? "an ArrayBuffer inside a JSON body, which JSON writes as {}" : "";
+  }
+  // A blob, a form or a stream is a body of its own; inside JSON it would be {}.
+  const kind = nested ? rawBodyKind(value) : undefined;
+  if (kind !== undefined && kind !== "bytes") {
+    return __DEV__ ? `${RAW_NAMES[kind]} inside a JSON body, which JSON writes as {}` : "";
   }
   return undefined;
 }

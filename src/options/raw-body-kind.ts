@@ -12,22 +12,33 @@ export type RawBodyKind = "bytes" | "blob" | "form" | "params" | "stream";
  */
 export function rawBodyKind(body: unknown): RawBodyKind | undefined {
   if (typeof body !== "object" || body === null) return undefined;
-  // Before the plain-data test: a view whose prototype was replaced is still bytes.
-  if (ArrayBuffer.isView(body)) return "bytes";
-  // Plain data next: asking whether it is a Blob or a form would make Node load its fetch.
-  if (isPlainObject(body) || isArray(body)) return undefined;
+  // Before the plain-data test: bytes whose prototype was replaced (even by none) are bytes.
   if (
+    ArrayBuffer.isView(body) ||
     hasBrand(ArrayBuffer, "byteLength", body) ||
     hasBrand(globalThis.SharedArrayBuffer, "byteLength", body)
   ) {
     return "bytes";
   }
+  // Plain data next: asking whether it is a Blob or a form would make Node load its fetch. A
+  // blob or stream has no own keys, and may have had its prototype replaced by none: an empty
+  // plain-looking object is asked too.
+  if (isArray(body) || (isPlainObject(body) && !hasNoOwnKeys(body))) return undefined;
   // Looked up on each use, not at import: reading Blob or FormData makes Node load its fetch.
   if (hasBrand(globalThis.Blob, "size", body)) return "blob";
   if (hasBrand(globalThis.FormData, "has", body)) return "form";
   if (hasBrand(globalThis.URLSearchParams, "has", body)) return "params";
   if (hasBrand(globalThis.ReadableStream, "locked", body)) return "stream";
   return undefined;
+}
+
+/** No own enumerable string keys: JSON would write the object as `{}`. */
+function hasNoOwnKeys(value: object): boolean {
+  try {
+    return Object.keys(value).length === 0;
+  } catch {
+    return false;
+  }
 }
 
 /** Whether `type.prototype[member]` (a getter, or a method called with "") accepts `value`. */

@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { shellQuote } from "../../src/adapters/to-curl.js";
 import { endpoint, type RequestOptions, toCurl, toFetchArgs } from "../../src/index.js";
-import { DEFAULT_HEADERS, expectEndpointError, fetchInit } from "../helpers.js";
+import { bytesOf, DEFAULT_HEADERS, expectEndpointError, fetchInit } from "../helpers.js";
 
 const JSON_TYPE = { "content-type": "application/json" };
 const TEXT_TYPE = { "content-type": "text/plain" };
@@ -48,20 +48,30 @@ describe("toFetchArgs", () => {
     expect(toFetchArgs(options)).toStrictEqual([expected[0], fetchInit(expected[1])]);
   });
 
-  it("passes bytes, blobs, forms and streams unchanged and copies the headers", () => {
-    for (const body of [
-      new Uint8Array([1]),
-      new ArrayBuffer(2),
-      new Blob(["x"]),
-      new FormData(),
-      new URLSearchParams("a=1"),
-      new ReadableStream(),
-    ]) {
+  it("passes blobs, forms and streams unchanged, bytes as a view of the same memory, and copies the headers", () => {
+    for (const body of [new Blob(["x"]), new FormData(), new ReadableStream()]) {
       const options: RequestOptions = { method: "post", url: "/x", headers: { a: "b" }, body };
       const [, init] = toFetchArgs(options);
       expect(init.body).toBe(body);
       expect(init.headers).not.toBe(options.headers);
     }
+    for (const body of [new Uint8Array([1]), new ArrayBuffer(2)]) {
+      const [, init] = toFetchArgs({ method: "post", url: "/x", headers: {}, body });
+      const sent = init.body as Uint8Array;
+      expect(sent).toBeInstanceOf(Uint8Array);
+      // Not copied: the same memory, read through the built-in getters.
+      expect(sent.buffer).toBe(ArrayBuffer.isView(body) ? body.buffer : body);
+      expect(bytesOf(sent)).toStrictEqual(bytesOf(body));
+    }
+    // A form of search parameters goes as its text, labelled as fetch labels it.
+    const [, init] = toFetchArgs({
+      method: "post",
+      url: "/x",
+      headers: {},
+      body: new URLSearchParams("a=1 2"),
+    });
+    expect(init.body).toBe("a=1+2");
+    expect(init.headers["content-type"]).toBe("application/x-www-form-urlencoded;charset=UTF-8");
   });
 
   it("works with endpoint output end to end", () => {

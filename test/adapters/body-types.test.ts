@@ -5,7 +5,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { endpoint, enterpriseServer, FETCH_INIT_FIELDS, toCurl, toFetchArgs } from "../../src/index.js";
-import { expectEndpointError, fetchInit } from "../helpers.js";
+import { bytesOf, expectEndpointError, fetchInit } from "../helpers.js";
 
 const form = (): FormData => {
   const data = new FormData();
@@ -35,7 +35,10 @@ describe("data of a type that says what it is", () => {
       expect(options.body).toBe(data);
       expect(options.headers["content-type"]).toBeUndefined();
       const [url, init] = toFetchArgs(options);
-      expect(init.body).toBe(data);
+      // Bytes go as a view of the same memory, a search form as its text; the rest as it is.
+      if (curl === "bytes") expect(bytesOf(init.body)).toStrictEqual(bytesOf(data));
+      else if (curl === "text") expect(init.body).toBe(String(data));
+      else expect(init.body).toBe(data);
       const request = new Request(url, init as RequestInit);
       const type = request.headers.get("content-type");
       if (fetchType === null) expect(type).toBeNull();
@@ -163,7 +166,8 @@ describe("toFetchArgs(options, init, settings)", () => {
     });
     try {
       const [, init] = toFetchArgs(endpoint("GET /x", { request: {} }));
-      expect(Object.hasOwn(init, "signal")).toBe(false);
+      // Its own default, which fetch finds before any prototype.
+      expect(Object.getOwnPropertyDescriptor(init, "signal")?.value).toBe(null);
     } finally {
       delete (Object.prototype as { signal?: unknown }).signal;
     }

@@ -1,9 +1,11 @@
 // The classes an attack on the pagination helpers, toFetchArgs' init and the body types found:
 // links that move a relative request to another host with its credentials, objects read
 // through a polluted prototype or more than once, and bodies told apart by `instanceof`.
+import { type ChildProcess, spawn } from "node:child_process";
 import vm from "node:vm";
 import fc from "fast-check";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { bodyBytes } from "../../src/adapters/body-bytes.js";
 import { toHttpMessage } from "../../src/adapters/to-http-message.js";
 import {
   EndpointError,
@@ -14,7 +16,7 @@ import {
   toCurl,
   toFetchArgs,
 } from "../../src/index.js";
-import { expectEndpointError } from "../helpers.js";
+import { bytesOf, expectEndpointError } from "../helpers.js";
 
 const CREDENTIALS = { authorization: "token t", cookie: "c=1", "proxy-authorization": "p" };
 const RELATIVE = endpoint.defaults({ baseUrl: "" })("GET /repos/o/r/issues", { headers: CREDENTIALS });
@@ -318,7 +320,7 @@ describe("bodies are told apart by what they are, not by instanceof", () => {
     expect(options.headers["content-type"]).toBe("application/json; charset=utf-8");
     const [, init] = toFetchArgs(options);
     expect(init.body).toBe("{}");
-    expect(init.duplex).toBeUndefined();
+    expect(init.headers["content-type"]).toBe("application/json; charset=utf-8");
   });
 });
 
@@ -387,4 +389,155 @@ describe("a seventh attack: what fetch looks up through prototypes, and views wi
       }
     },
   );
+});
+
+describe("an eighth attack: what Node's fetch reads of Object.prototype, and bodies with no prototype", () => {
+  // The server runs in a process of its own: in this one, the pollution would change how Node's
+  // server reads the request too.
+  let server: ChildProcess;
+  let origin = "";
+  const seen: { method: string; url: string; headers: Record<string, string>; body: string }[] = [];
+  beforeAll(async () => {
+    server = spawn(process.execPath, [
+      "-e",
+      `const s = require("node:http").createServer((q, r) => { let b = ""; q.on("data", (c) => (b += c));
+       q.on("end", () => { console.error(JSON.stringify({ method: q.method, url: q.url, headers: q.headers, body: b }));
+       if (q.url === "/moved") r.writeHead(302, { location: "/x" }).end(); else r.end("ok"); }); });
+       s.listen(0, "127.0.0.1", () => console.log(s.address().port));`,
+    ]);
+    let lines = "";
+    server.stderr?.on("data", (chunk: Buffer) => {
+      lines += chunk.toString();
+      const complete = lines.split("\n");
+      lines = complete.pop() ?? "";
+      for (const line of complete) if (line.trim() !== "") seen.push(JSON.parse(line));
+    });
+    const port = await new Promise<string>((resolve) =>
+      server.stdout?.once("data", (d: Buffer) => resolve(d.toString().trim())),
+    );
+    origin = `http://127.0.0.1:${port}`;
+  }, 30_000);
+  afterAll(() => {
+    server.kill();
+  });
+
+  // Data a vulnerable merge can write on Object.prototype, for each field fetch reads.
+  const POLLUTION: [string, unknown][] = [
+    ["body", "EVIL"],
+    ["referrer", "http://evil.example/"],
+    ["referrerPolicy", "unsafe-url"],
+    ["cache", "no-store"],
+    ["redirect", "manual"],
+    ["integrity", "sha256-AAAA"],
+    ["mode", "same-origin"],
+    ["credentials", "omit"],
+    ["keepalive", true],
+    ["priority", "high"],
+    ["duplex", "full"],
+    ["method", "PUT"],
+    ["headers", { "x-evil": "1" }],
+  ];
+  it.each(POLLUTION)("Object.prototype.%s changes nothing Node's fetch sends", async (field, value) => {
+    const [url, init] = toFetchArgs(
+      endpoint("DELETE /moved", { baseUrl: origin, headers: { authorization: "token t" } }),
+    );
+    const before = seen.length;
+    (Object.prototype as Record<string, unknown>)[field] = value;
+    let status: number | undefined;
+    try {
+      const response = await fetch(url, init as RequestInit);
+      status = response.status;
+      await response.text();
+    } catch {
+      // fetch may still fail on what it reads later (a DoS, in SECURITY.md's limits); what it sent is checked.
+    } finally {
+      delete (Object.prototype as Record<string, unknown>)[field];
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const sent = seen.slice(before);
+    expect(sent.length).toBeGreaterThan(0);
+    for (const request of sent) {
+      expect(request.method).toBe("DELETE");
+      expect(["/moved", "/x"]).toContain(request.url);
+      expect(request.body).toBe("");
+      for (const name of ["referer", "cache-control", "pragma", "x-evil", "content-type"])
+        expect(request.headers[name]).toBeUndefined();
+      expect(request.headers["sec-fetch-mode"]).toBe("cors");
+      expect(request.headers.authorization).toBe("token t");
+    }
+    // The redirect is followed as fetch does by default, unless fetch failed.
+    if (status !== undefined) {
+      expect(status).toBe(200);
+      expect(sent.map((request) => request.url)).toStrictEqual(["/moved", "/x"]);
+    }
+  });
+
+  const bare = <T extends object>(value: T): T => Object.setPrototypeOf(value, null) as T;
+  it.each<[string, () => object]>([
+    ["an ArrayBuffer", () => bare(new Uint8Array([1, 2, 3]).buffer)],
+    ["a SharedArrayBuffer", () => bare(new Uint8Array(new SharedArrayBuffer(3)).fill(7).buffer)],
+    ["a Uint8Array", () => bare(new Uint8Array([4, 5, 6]))],
+  ])("%s with no prototype is still bytes, sent whole by every adapter", (_, make) => {
+    const data = make();
+    const options = endpoint("POST /x", { data });
+    expect(options.headers["content-type"]).toBeUndefined();
+    // The bytes as the built-in getters read them (a plain lookup finds nothing without a prototype).
+    const expected = [...bodyBytes(data)];
+    expect(expected.length).toBe(3);
+    expect(bytesOf(toFetchArgs(options)[1].body)).toStrictEqual(expected);
+    expect([...toHttpMessage(options).slice(-expected.length)]).toStrictEqual(expected);
+  });
+
+  it.each<[string, () => object]>([
+    ["a Blob", () => new Blob(["x"])],
+    ["a URLSearchParams", () => new URLSearchParams("a=1")],
+    ["a ReadableStream", () => new ReadableStream()],
+  ])("%s with no prototype is refused by every adapter, and inside JSON by endpoint()", (_, make) => {
+    const data = bare(make());
+    const options = endpoint("POST /x", { data });
+    expect(options.headers["content-type"]).toBeUndefined();
+    for (const adapter of [toFetchArgs, toCurl, toHttpMessage])
+      expectEndpointError(() => adapter(options), "invalid_parameter");
+    expectEndpointError(() => endpoint("POST /x", { file: data }), "invalid_parameter");
+    expectEndpointError(() => endpoint("POST /x", { data: { file: data } }), "invalid_parameter");
+  });
+
+  it.each<[string, () => object]>([
+    ["a Blob", () => new Blob(["x"])],
+    ["a FormData", () => new FormData()],
+    ["a URLSearchParams", () => new URLSearchParams("a=1")],
+    ["a ReadableStream", () => new ReadableStream()],
+    ["a Map with no prototype", () => bare(new Map([["a", 1]]))],
+    ["a Set with no prototype", () => bare(new Set([1]))],
+  ])("%s inside a JSON body is invalid_parameter (JSON would write {})", (_, make) => {
+    const value = make();
+    expectEndpointError(() => endpoint("POST /x", { file: value }), "invalid_parameter");
+    expectEndpointError(() => endpoint("POST /x", { data: { list: [value] } }), "invalid_parameter");
+    const options: RequestOptions = { method: "post", url: "/x", headers: {}, body: { file: value } };
+    for (const adapter of [toFetchArgs, toCurl, toHttpMessage])
+      expectEndpointError(() => adapter(options), "invalid_parameter");
+  });
+
+  it("a search form is sent as the built-in writes it, whatever its own toString says", () => {
+    class Lying extends URLSearchParams {
+      override toString(): string {
+        return "amount=1000000";
+      }
+    }
+    const options = endpoint("POST /pay", { data: new Lying("amount=1") });
+    expect(toFetchArgs(options)[1].body).toBe("amount=1");
+    expect(toCurl(options)).toContain("amount=1'");
+    expect(toCurl(options)).not.toContain("1000000");
+  });
+
+  it("a view's own byteLength or a swapped view prototype cannot change the bytes fetch sends", () => {
+    const own = Object.defineProperty(new Uint8Array([65, 66, 67]), "byteLength", { value: 1 });
+    const swapped = Object.setPrototypeOf(new Uint8Array([65, 66, 67]), DataView.prototype) as Uint8Array;
+    for (const data of [own, swapped]) {
+      const [url, init] = toFetchArgs(endpoint("POST /x", { data }));
+      expect(bytesOf(init.body)).toStrictEqual([65, 66, 67]);
+      // fetch takes it: Request reads it the same way.
+      expect(() => new Request(url, init as RequestInit)).not.toThrow();
+    }
+  });
 });

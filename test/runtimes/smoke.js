@@ -114,6 +114,19 @@ export function runSmoke(lib, uriTemplate, conformance, version) {
       ["https://api.github.com/x/1", "PATCH", '{"name":"n"}'],
     ],
     [
+      "the runtime's Request takes toFetchArgs' init (every field at its default), with and without a body",
+      () =>
+        [endpoint("GET /x"), endpoint("POST /x", { data: new Uint8Array([104, 105]) })].map((options) => {
+          const [url, init] = toFetchArgs(options);
+          const request = new Request(url, init);
+          return [request.method, request.url, request.redirect, request.cache, request.body === null];
+        }),
+      [
+        ["GET", "https://api.github.com/x", "follow", "default", true],
+        ["POST", "https://api.github.com/x", "follow", "default", false],
+      ],
+    ],
+    [
       "enterpriseServer and nextRequest",
       () => {
         const server = lib.enterpriseServer("ghe.example.com");

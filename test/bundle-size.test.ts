@@ -20,11 +20,12 @@ import { expect, it } from "vitest";
  * strings copied into caches, headers iterated by their own iterator, undefined list items:
  * about 480 bytes). Lowered to 10,250 when the adapters' module-level tables (the built-in
  * prototypes recorded at load, the byte classes) were marked pure: a bundle without adapters
- * had kept them, about 300 bytes.
+ * had kept them, about 300 bytes; and to 10,100 once the fetch defaults were marked pure too
+ * (the fixes of a seventh and eighth attack fit in what that freed).
  */
-const PRODUCTION_BUDGET = 10_250;
+const PRODUCTION_BUDGET = 10_100;
 /** The development build, with full error messages: today's size plus a little, to stop growth. */
-const DEVELOPMENT_BUDGET = 13_650;
+const DEVELOPMENT_BUDGET = 13_600;
 
 const ENDPOINT_ONLY = 'import { endpoint } from "rest-endpoint"; globalThis.endpoint = endpoint;';
 

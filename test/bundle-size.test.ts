@@ -21,11 +21,14 @@ import { expect, it } from "vitest";
  * about 480 bytes). Lowered to 10,250 when the adapters' module-level tables (the built-in
  * prototypes recorded at load, the byte classes) were marked pure: a bundle without adapters
  * had kept them, about 300 bytes; and to 10,100 once the fetch defaults were marked pure too
- * (the fixes of a seventh and eighth attack fit in what that freed).
+ * (the fixes of a seventh and eighth attack fit in what that freed); and raised to 10,350 for a
+ * ninth (objects in a JSON body told by their prototype chain before any check that throws, so
+ * a body of many objects stays cheap, and Maps and Sets behind a Proxy, DataViews and boxed
+ * symbols are refused: about 280 bytes).
  */
-const PRODUCTION_BUDGET = 10_100;
+const PRODUCTION_BUDGET = 10_350;
 /** The development build, with full error messages: today's size plus a little, to stop growth. */
-const DEVELOPMENT_BUDGET = 13_600;
+const DEVELOPMENT_BUDGET = 13_900;
 
 const ENDPOINT_ONLY = 'import { endpoint } from "rest-endpoint"; globalThis.endpoint = endpoint;';
 

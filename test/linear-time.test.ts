@@ -16,7 +16,23 @@ const quietly = (run: () => unknown): void => {
   }
 };
 
+class Instance {
+  field = 1;
+}
+
 const SHAPES: [string, (n: number) => () => void][] = [
+  // Each object in a body was once told by checks that throw: many of them took seconds.
+  [
+    "many empty objects in a body",
+    (n) => () => endpoint(`POST ${fresh()}`, { data: Array.from({ length: n / 4 }, () => ({})) }),
+  ],
+  [
+    "many dates and class instances in a body",
+    (n) => () =>
+      endpoint(`POST ${fresh()}`, {
+        data: Array.from({ length: n / 8 }, (_, i) => (i % 2 === 0 ? new Date(i) : new Instance())),
+      }),
+  ],
   [
     "a long run of one character in accept, with previews",
     (n) => () =>

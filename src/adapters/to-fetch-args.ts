@@ -729,6 +729,14 @@ function checkJsonValue(
 
 /** The primitive inside a boxed number or bigint, read from its internal slot (no user code). */
 function unbox(value: object): unknown {
+  // Most objects say by their prototype chain that they are neither, without a check that
+  // throws (each costs microseconds, and a body may hold many objects).
+  let proto: unknown = Object.getPrototypeOf(value);
+  for (let depth = 0; proto !== null && depth < 64; depth++) {
+    if (proto === Object.prototype) return undefined;
+    if (proto === Number.prototype || proto === BigInt.prototype) break;
+    proto = Object.getPrototypeOf(proto);
+  }
   try {
     return Number.prototype.valueOf.call(value);
   } catch {

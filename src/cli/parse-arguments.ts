@@ -96,7 +96,7 @@ export function parseArguments(argv: readonly string[], io: ArgumentIo): Command
       case "--version":
         return { kind: "version" };
       case "--base-url":
-        options.baseUrl = value();
+        setOwn(options as Record<string, unknown>, "baseUrl", value());
         break;
       case "--format": {
         const name = value();
@@ -107,7 +107,7 @@ export function parseArguments(argv: readonly string[], io: ArgumentIo): Command
         break;
       }
       case "--data":
-        options.data = readData(value(), io);
+        setOwn(options as Record<string, unknown>, "data", readData(value(), io));
         break;
       case "--media-format":
         mediaFormat = value();
@@ -167,10 +167,12 @@ export function parseArguments(argv: readonly string[], io: ArgumentIo): Command
   const contentType = Object.keys(headers).some(
     (name) => name.toLowerCase() === "content-type" && headers[name] !== null,
   );
-  if (options.data !== undefined && !contentType) headers["content-type"] = labelOf(options.data);
-  if (Object.keys(headers).length > 0) options.headers = headers;
+  // Own properties only: a polluted Object.prototype.data must not label a body that is none.
+  const data = Object.hasOwn(options, "data") ? options.data : undefined;
+  if (data !== undefined && !contentType) setOwn(headers, "content-type", labelOf(data));
+  if (Object.keys(headers).length > 0) setOwn(options as Record<string, unknown>, "headers", headers);
   if (mediaFormat !== undefined || previews.length > 0) {
-    options.mediaType = { format: mediaFormat, previews };
+    setOwn(options as Record<string, unknown>, "mediaType", { format: mediaFormat, previews });
   }
 
   if (send && format !== undefined) {

@@ -97,7 +97,8 @@ function redirected(
     ((status === 301 || status === 302) && init.method === "POST")
   ) {
     next.method = "GET";
-    delete next.body;
+    // null, not deleted: fetch would look a missing body up on Object.prototype.
+    next.body = null;
     drop(["content-type", "content-length", "content-encoding", "content-language", "content-location"]);
   }
   return next;

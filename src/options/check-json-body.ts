@@ -143,11 +143,11 @@ export function notJson(path: string, problem: string): EndpointError {
   return new EndpointError("invalid_parameter", __DEV__ ? `The body value ${quote(path)} ${problem}.` : "");
 }
 
-const BUILT_INS: readonly (readonly [string, (this: object, key: unknown) => unknown])[] = [
-  [__DEV__ ? "a Map, which JSON writes as {}" : "", Map.prototype.has],
-  [__DEV__ ? "a Set, which JSON writes as {}" : "", Set.prototype.has],
-  [__DEV__ ? "a WeakMap, which JSON writes as {}" : "", WeakMap.prototype.has],
-  [__DEV__ ? "a WeakSet, which JSON writes as {}" : "", WeakSet.prototype.has],
+const BUILT_INS: readonly (readonly [string, (this: object, ...args: never[]) => unknown, object])[] = [
+  [__DEV__ ? "a Map, which JSON writes as {}" : "", Map.prototype.has, Map.prototype],
+  [__DEV__ ? "a Set, which JSON writes as {}" : "", Set.prototype.has, Set.prototype],
+  [__DEV__ ? "a WeakMap, which JSON writes as {}" : "", WeakMap.prototype.has, WeakMap.prototype],
+  [__DEV__ ? "a WeakSet, which JSON writes as {}" : "", WeakSet.prototype.has, WeakSet.prototype],
 ];
 const RAW_NAMES = {
   blob: "a Blob",
@@ -165,34 +165,116 @@ const sharedLength =
 
 /**
  * What JSON would silently lose of an object, told by its internal slots (never by user code):
- * an invalid Date or a boxed NaN becomes `null`; a Map, Set, WeakMap or WeakSet
- * becomes `{}`, and so does a buffer inside a JSON body (`nested`).
+ * an invalid Date or a boxed NaN becomes `null`; a Map, Set, WeakMap, WeakSet, boxed symbol or
+ * DataView becomes `{}`, and so does a buffer, blob, form or stream inside a JSON body
+ * (`nested`). The prototype chain answers first, without a check that throws (a thrown check
+ * costs microseconds, and a body may hold many objects): a built-in on the chain (a Date, a Map
+ * behind a Proxy, as state libraries hand them out, a subclass) is checked for that built-in
+ * only, and an object of the caller's classes is written as its own keys. A chain that does
+ * not end in `Object.prototype` (a prototype replaced by none) gets every check.
  */
 function jsonLoss(value: object, nested: boolean): string | undefined {
+  let proto: unknown;
   try {
-    Object.getPrototypeOf(value);
+    proto = Object.getPrototypeOf(value);
+    for (let depth = 0; proto !== null && depth < MAX_CHAIN; depth++) {
+      const known = KNOWN_PROTOTYPES.get(proto);
+      if (known !== undefined) return known(value, nested);
+      if (proto === Object.prototype) return nested && !hasOwnKeys(value) ? webBodyLoss(value) : undefined;
+      proto = Object.getPrototypeOf(proto);
+    }
   } catch {
     return __DEV__ ? "a revoked Proxy, which cannot be read" : "";
   }
   for (const [what, has] of BUILT_INS) if (succeeds(has, value)) return what;
-  if (succeeds(dateTime, value) && Number.isNaN(dateTime.call(value)))
-    return __DEV__ ? "an invalid Date, which JSON writes as null" : "";
-  if (succeeds(numberValue, value) && !Number.isFinite(numberValue.call(value))) {
-    return __DEV__ ? "a boxed NaN or infinity, which JSON writes as null" : "";
-  }
-  // A whole body of bytes is sent as it is (see raw-body-kind.ts); inside JSON it would be {}.
-  if (nested && sharedLength !== undefined && succeeds(sharedLength, value))
-    return __DEV__ ? "a SharedArrayBuffer inside a JSON body, which JSON writes as {}" : "";
-  if (nested && bufferLength !== undefined && succeeds(bufferLength, value)) {
-    return __DEV__ ? "an ArrayBuffer inside a JSON body, which JSON writes as {}" : "";
-  }
-  // A blob, a form or a stream is a body of its own; inside JSON it would be {}.
-  const kind = nested ? rawBodyKind(value) : undefined;
-  if (kind !== undefined && kind !== "bytes") {
-    return __DEV__ ? `${RAW_NAMES[kind]} inside a JSON body, which JSON writes as {}` : "";
-  }
-  return undefined;
+  if (succeeds(dateTime, value)) return invalidDate(value);
+  if (succeeds(numberValue, value)) return boxedNumber(value);
+  if (succeeds(symbolValue, value)) return BOXED_SYMBOL;
+  if (!nested) return undefined;
+  if (sharedLength !== undefined && succeeds(sharedLength, value)) return SHARED_BUFFER;
+  if (bufferLength !== undefined && succeeds(bufferLength, value)) return BUFFER;
+  if (ArrayBuffer.isView(value)) return succeeds(typedArrayLength, value) ? undefined : DATA_VIEW;
+  return hasOwnKeys(value) ? undefined : webBodyLoss(value);
 }
+
+/** Prototype chains longer than this are read as unusual, and get every check. */
+const MAX_CHAIN = 64;
+
+/** A blob, a form or a stream is a body of its own; inside JSON it would be {}. */
+function webBodyLoss(value: object): string | undefined {
+  const kind = rawBodyKind(value);
+  return kind === undefined || kind === "bytes"
+    ? undefined
+    : __DEV__
+      ? `${RAW_NAMES[kind]} inside a JSON body, which JSON writes as {}`
+      : "";
+}
+
+function hasOwnKeys(value: object): boolean {
+  try {
+    return Object.keys(value).length > 0;
+  } catch {
+    return false;
+  }
+}
+
+const invalidDate = (value: object): string | undefined =>
+  succeeds(dateTime, value) && Number.isNaN(dateTime.call(value))
+    ? __DEV__
+      ? "an invalid Date, which JSON writes as null"
+      : ""
+    : undefined;
+const boxedNumber = (value: object): string | undefined =>
+  !succeeds(numberValue, value)
+    ? __DEV__
+      ? "a Number behind a Proxy, which JSON writes as {}"
+      : ""
+    : Number.isFinite(numberValue.call(value))
+      ? undefined
+      : __DEV__
+        ? "a boxed NaN or infinity, which JSON writes as null"
+        : "";
+const BOXED_SYMBOL = __DEV__ ? "a boxed symbol, which JSON writes as {}" : "";
+const DATA_VIEW = __DEV__ ? "a DataView inside a JSON body, which JSON writes as {}" : "";
+const BUFFER = __DEV__ ? "an ArrayBuffer inside a JSON body, which JSON writes as {}" : "";
+const SHARED_BUFFER = __DEV__ ? "a SharedArrayBuffer inside a JSON body, which JSON writes as {}" : "";
+const symbolValue = Symbol.prototype.valueOf;
+const typedArrayLength = Object.getOwnPropertyDescriptor(
+  Object.getPrototypeOf(Uint8Array.prototype),
+  "length",
+)?.get as (this: object) => unknown;
+
+type Loss = (value: object, nested: boolean) => string | undefined;
+/**
+ * The built-in prototypes that tell what an object is: the collections JSON writes as `{}`
+ * (even behind a Proxy), a Date (lost when invalid), a boxed number or symbol, and bytes (a
+ * whole body of bytes is sent as it is, see raw-body-kind.ts; inside JSON a buffer or a
+ * DataView would be `{}`, and a typed array is written as its indices).
+ */
+const KNOWN_PROTOTYPES: ReadonlyMap<unknown, Loss> = new Map<unknown, Loss>([
+  [Array.prototype, () => undefined],
+  [Date.prototype, invalidDate],
+  [Number.prototype, boxedNumber],
+  [Symbol.prototype, () => BOXED_SYMBOL],
+  // Bytes by their slots too: an object that only borrows the prototype is written as its keys.
+  [
+    ArrayBuffer.prototype,
+    (value, nested) =>
+      nested && bufferLength !== undefined && succeeds(bufferLength, value) ? BUFFER : undefined,
+  ],
+  [DataView.prototype, (value, nested) => (nested && ArrayBuffer.isView(value) ? DATA_VIEW : undefined)],
+  [Object.getPrototypeOf(Uint8Array.prototype), () => undefined],
+  ...(typeof SharedArrayBuffer === "undefined"
+    ? []
+    : [
+        [
+          SharedArrayBuffer.prototype,
+          (value: object, nested: boolean) =>
+            nested && sharedLength !== undefined && succeeds(sharedLength, value) ? SHARED_BUFFER : undefined,
+        ] as const,
+      ]),
+  ...BUILT_INS.map(([what, , prototype]) => [prototype, () => what] as const),
+]);
 
 function succeeds(method: (this: object, ...args: never[]) => unknown, value: object): boolean {
   try {

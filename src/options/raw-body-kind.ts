@@ -12,18 +12,18 @@ export type RawBodyKind = "bytes" | "blob" | "form" | "params" | "stream";
  */
 export function rawBodyKind(body: unknown): RawBodyKind | undefined {
   if (typeof body !== "object" || body === null) return undefined;
-  // Before the plain-data test: bytes whose prototype was replaced (even by none) are bytes.
+  if (ArrayBuffer.isView(body)) return "bytes";
+  // Plain data next, without a check that throws (each costs microseconds, and asking whether
+  // it is a Blob or a form would make Node load its fetch). Bytes, a blob or a stream have no
+  // own keys, and may have had their prototype replaced by none: such an object is asked.
+  if (isArray(body)) return undefined;
+  if (isPlainObject(body) && (Object.getPrototypeOf(body) !== null || !hasNoOwnKeys(body))) return undefined;
   if (
-    ArrayBuffer.isView(body) ||
     hasBrand(ArrayBuffer, "byteLength", body) ||
     hasBrand(globalThis.SharedArrayBuffer, "byteLength", body)
   ) {
     return "bytes";
   }
-  // Plain data next: asking whether it is a Blob or a form would make Node load its fetch. A
-  // blob or stream has no own keys, and may have had its prototype replaced by none: an empty
-  // plain-looking object is asked too.
-  if (isArray(body) || (isPlainObject(body) && !hasNoOwnKeys(body))) return undefined;
   // Looked up on each use, not at import: reading Blob or FormData makes Node load its fetch.
   if (hasBrand(globalThis.Blob, "size", body)) return "blob";
   if (hasBrand(globalThis.FormData, "has", body)) return "form";

@@ -541,3 +541,49 @@ describe("an eighth attack: what Node's fetch reads of Object.prototype, and bod
     }
   });
 });
+
+class Tags extends Map<string, number> {}
+
+describe("a ninth attack: what JSON writes as {} behind a Proxy, and the cost of telling", () => {
+  // As state libraries (Vue's reactive(), MobX) hand out collections: behind a plain Proxy.
+  const proxied = <T extends object>(value: T): T => new Proxy(value, {});
+  it.each<[string, () => unknown]>([
+    ["a Set behind a Proxy", () => proxied(new Set(["a", "b"]))],
+    ["a Map behind a Proxy", () => proxied(new Map([["a", 1]]))],
+    ["a WeakMap behind a Proxy", () => proxied(new WeakMap())],
+    ["a boxed NaN behind a Proxy", () => proxied(new Number(Number.NaN))],
+    ["a boxed number behind a Proxy", () => proxied(new Number(1))],
+    ["a subclass of Map", () => new Tags([["a", 1]])],
+    ["a DataView", () => new DataView(new ArrayBuffer(2))],
+    ["a boxed symbol", () => Object(Symbol("s"))],
+  ])("%s inside a JSON body is invalid_parameter, in endpoint() and every adapter", (_, make) => {
+    const value = make();
+    expectEndpointError(() => endpoint("POST /x", { tags: value }), "invalid_parameter");
+    expectEndpointError(() => endpoint("POST /x", { data: { list: [value] } }), "invalid_parameter");
+    const options: RequestOptions = { method: "post", url: "/x", headers: {}, body: { tags: value } };
+    for (const adapter of [toFetchArgs, toCurl, toHttpMessage])
+      expectEndpointError(() => adapter(options), "invalid_parameter");
+  });
+
+  it("a Set behind a Proxy as the whole body is refused by every adapter", () => {
+    const options: RequestOptions = { method: "post", url: "/x", headers: {}, body: proxied(new Set([1])) };
+    for (const adapter of [toFetchArgs, toCurl, toHttpMessage])
+      expectEndpointError(() => adapter(options), "invalid_parameter");
+  });
+
+  it("what JSON writes faithfully still passes: dates, class instances with fields, typed arrays, {}", () => {
+    class Point {
+      x = 1;
+      y = 2;
+    }
+    const data = {
+      when: new Date(0),
+      at: new Point(),
+      empty: {},
+      list: [{}, new Date(1)],
+      bytes: new Uint8Array([1]),
+    };
+    const [, init] = toFetchArgs(endpoint("POST /x", { data }));
+    expect(init.body).toBe(JSON.stringify(data));
+  });
+});

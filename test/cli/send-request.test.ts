@@ -274,3 +274,39 @@ describe("the body on a terminal", () => {
     expect(await out("/text")).toBe("plain text\n");
   });
 });
+
+describe("a polluted Object.prototype in the CLI's own process (a ninth attack)", () => {
+  // Data put on Object.prototype before the CLI runs, as a vulnerable module loaded first would.
+  const polluted = (fields: Record<string, unknown>): Record<string, string> => ({
+    NODE_OPTIONS: `--import=data:text/javascript,${encodeURIComponent(
+      Object.entries(fields)
+        .map(([name, value]) => `Object.prototype[${JSON.stringify(name)}] = ${JSON.stringify(value)};`)
+        .join(""),
+    )}`,
+  });
+
+  it("Object.prototype.data labels no body: a GET stays without content-type", async () => {
+    const printed = await cli(
+      ["GET /user", "--base-url", apiOrigin, "--format", "curl"],
+      polluted({ data: "x" }),
+    );
+    expect(printed.code).toBe(0);
+    expect(printed.stdout).not.toContain("content-type");
+    await cli(["GET /user", "--base-url", apiOrigin, "--send"], polluted({ data: "x" }));
+    expect(last()).toMatchObject({ method: "GET", target: "/user", body: "" });
+    expect(last().headers["content-type"]).toBeUndefined();
+  });
+
+  it("Object.prototype.body does not follow a 303 into the GET", async () => {
+    const before = seen.length;
+    await cli(["POST /see-other", "a=1", "--base-url", apiOrigin, "--send"], polluted({ body: "EVIL" }));
+    // The GET goes out without a body. (Node's fetch then fails to read the response: its own
+    // objects find the body on Object.prototype, a limit in SECURITY.md.)
+    expect(seen.slice(before).map((request) => [request.method, request.target, request.body])).toStrictEqual(
+      [
+        ["POST", "/see-other", '{"a":"1"}'],
+        ["GET", "/landed", ""],
+      ],
+    );
+  });
+});

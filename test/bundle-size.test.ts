@@ -24,11 +24,12 @@ import { expect, it } from "vitest";
  * (the fixes of a seventh and eighth attack fit in what that freed); and raised to 10,350 for a
  * ninth (objects in a JSON body told by their prototype chain before any check that throws, so
  * a body of many objects stays cheap, and Maps and Sets behind a Proxy, DataViews and boxed
- * symbols are refused: about 280 bytes).
+ * symbols are refused: about 280 bytes), and to 10,400 for a tenth (prototype chains that
+ * loop, blobs and forms found by their prototype: about 30 bytes).
  */
-const PRODUCTION_BUDGET = 10_350;
+const PRODUCTION_BUDGET = 10_400;
 /** The development build, with full error messages: today's size plus a little, to stop growth. */
-const DEVELOPMENT_BUDGET = 13_900;
+const DEVELOPMENT_BUDGET = 13_950;
 
 const ENDPOINT_ONLY = 'import { endpoint } from "rest-endpoint"; globalThis.endpoint = endpoint;';
 

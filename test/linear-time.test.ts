@@ -2,7 +2,7 @@
 // never 16x (quadratic). Ratios, not absolute times, so a slow machine does not fail it. The
 // shapes include those of the ReDoS advisory against @octokit/endpoint (GHSA-x4c5-c7rf-jjgv).
 import { describe, expect, it } from "vitest";
-import { endpoint } from "../src/index.js";
+import { endpoint, toFetchArgs } from "../src/index.js";
 import { parseTemplate } from "../src/template/uri-template.js";
 
 let unique = 0;
@@ -19,12 +19,30 @@ const quietly = (run: () => unknown): void => {
 class Instance {
   field = 1;
 }
+class Private {
+  #state = 1;
+  get state(): number {
+    return this.#state;
+  }
+}
 
 const SHAPES: [string, (n: number) => () => void][] = [
   // Each object in a body was once told by checks that throw: many of them took seconds.
   [
     "many empty objects in a body",
     (n) => () => endpoint(`POST ${fresh()}`, { data: Array.from({ length: n / 4 }, () => ({})) }),
+  ],
+  [
+    "one object with no prototype shared many times in a body, written by toFetchArgs",
+    (n) => {
+      const shared = Object.create(null) as object;
+      const body = Array.from({ length: n / 4 }, () => shared);
+      return () => toFetchArgs({ method: "post", url: `${fresh()}`, headers: {}, body });
+    },
+  ],
+  [
+    "many instances of a class with only private state in a body",
+    (n) => () => endpoint(`POST ${fresh()}`, { data: Array.from({ length: n / 8 }, () => new Private()) }),
   ],
   [
     "many dates and class instances in a body",

@@ -608,6 +608,8 @@ function toJson(body: unknown): string {
   const open: object[] = [];
   const paths: string[] = [];
   const onStack = new Set<object>();
+  // Objects whose checks passed: JSON writes a shared one at every place, it is checked once.
+  const checked = new Set<object>();
   let started = false;
   let text: string | undefined;
   try {
@@ -633,13 +635,16 @@ function toJson(body: unknown): string {
         }
       }
       if (started && value === undefined && isArray(this)) throw undefinedItem(path);
+      // The whole body is not inside JSON: an object that only borrows a blob's prototype is
+      // written as its keys there, and a real blob never comes here (it is sent as it is).
+      const nested = started;
       started = true;
       // toJSON has run: an invalid Date arrives as null, so its own value (no getter runs) tells.
       if (value === null) {
         const raw: unknown = Object.getOwnPropertyDescriptor(this, key)?.value;
         if (typeof raw === "object" && raw !== null) checkJsonLeaf(raw, path);
       }
-      return checkJsonValue(value, path, open, paths, onStack);
+      return checkJsonValue(value, path, nested, open, paths, onStack, checked);
     });
   } catch (error) {
     if (isInstance(error, EndpointError)) throw error;
@@ -667,9 +672,11 @@ function toJson(body: unknown): string {
 function checkJsonValue(
   value: unknown,
   path: string,
+  nested: boolean,
   open: object[],
   paths: string[],
   onStack: Set<object>,
+  checked: Set<object>,
 ): unknown {
   switch (typeof value) {
     case "bigint":
@@ -682,19 +689,22 @@ function checkJsonValue(
   }
   if (value === null) return value;
   // Lists and plain objects are what JSON writes as they are: only other objects are looked at
-  // closely (which costs a few caught exceptions each).
-  if (!isArray(value) && !isPlainObject(value)) {
+  // closely (which costs a few caught exceptions each), once each.
+  if (checked.has(value)) {
+    // passed before
+  } else if (!isArray(value) && !isPlainObject(value)) {
     const boxed = unbox(value);
     if (typeof boxed === "bigint") return boxed.toString();
     if (typeof boxed === "number") {
       checkJsonLeaf(boxed, path);
       return value;
     }
-    checkJsonLeaf(value, path);
+    checkJsonLeaf(value, path, nested);
   } else if (!isArray(value) && Object.keys(value).length === 0) {
     // A Map, blob or stream with no prototype looks plain: JSON would write it as {}.
-    checkJsonLeaf(value, path);
+    checkJsonLeaf(value, path, nested);
   }
+  checked.add(value);
   if (onStack.has(value)) {
     throw notJson(
       path,

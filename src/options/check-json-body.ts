@@ -170,17 +170,28 @@ const sharedLength =
  * (`nested`). The prototype chain answers first, without a check that throws (a thrown check
  * costs microseconds, and a body may hold many objects): a built-in on the chain (a Date, a Map
  * behind a Proxy, as state libraries hand them out, a subclass) is checked for that built-in
- * only, and an object of the caller's classes is written as its own keys. A chain that does
- * not end in `Object.prototype` (a prototype replaced by none) gets every check.
+ * only, and an object of the caller's classes (any other prototype before `Object.prototype`)
+ * is written as its own keys, without a check. A chain that does not end in `Object.prototype`
+ * (a prototype replaced by none) gets every check.
  */
 function jsonLoss(value: object, nested: boolean): string | undefined {
   let proto: unknown;
+  const chain: unknown[] = [];
   try {
     proto = Object.getPrototypeOf(value);
     for (let depth = 0; proto !== null && depth < MAX_CHAIN; depth++) {
       const known = KNOWN_PROTOTYPES.get(proto);
       if (known !== undefined) return known(value, nested);
-      if (proto === Object.prototype) return nested && !hasOwnKeys(value) ? webBodyLoss(value) : undefined;
+      if (proto === Object.prototype) {
+        // Reached from the object itself: a plain object, or a built-in whose prototype was
+        // replaced by Object.prototype (a blob has no own keys). Reached through other
+        // prototypes: a blob, form or stream (a body of its own), or an instance of the
+        // caller's class, written as its own keys, as any object.
+        if (!nested) return undefined;
+        if (depth > 0) return webClassLoss(chain);
+        return hasOwnKeys(value) ? undefined : webBodyLoss(value);
+      }
+      chain.push(proto);
       proto = Object.getPrototypeOf(proto);
     }
   } catch {
@@ -199,6 +210,29 @@ function jsonLoss(value: object, nested: boolean): string | undefined {
 
 /** Prototype chains longer than this are read as unusual, and get every check. */
 const MAX_CHAIN = 64;
+
+/** The web classes whose objects are bodies of their own, by the global that holds each. */
+const WEB_BODIES = [
+  ["Blob", "blob"],
+  ["FormData", "form"],
+  ["URLSearchParams", "params"],
+  ["ReadableStream", "stream"],
+] as const;
+
+/**
+ * A blob, form or stream found by a prototype on its chain (a File, a subclass, or one behind a
+ * Proxy). The globals are read only here, for an object of some class: reading Blob or FormData
+ * makes Node load its fetch.
+ */
+function webClassLoss(chain: readonly unknown[]): string | undefined {
+  for (const [name, kind] of WEB_BODIES) {
+    const type = (globalThis as Record<string, unknown>)[name];
+    if (typeof type === "function" && chain.includes((type as { prototype: unknown }).prototype)) {
+      return __DEV__ ? `${RAW_NAMES[kind]} inside a JSON body, which JSON writes as {}` : "";
+    }
+  }
+  return undefined;
+}
 
 /** A blob, a form or a stream is a body of its own; inside JSON it would be {}. */
 function webBodyLoss(value: object): string | undefined {

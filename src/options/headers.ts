@@ -57,7 +57,9 @@ export function applyHeaders(target: HeaderRecord, input: unknown): HeaderRecord
  */
 function iteratorOf(input: object): ((this: object) => unknown) | undefined {
   try {
-    for (let at: object | null = input; at !== null; at = Object.getPrototypeOf(at)) {
+    // Bounded: a Proxy can report a prototype chain that loops.
+    let depth = 0;
+    for (let at: object | null = input; at !== null && depth < 64; at = Object.getPrototypeOf(at), depth++) {
       if (Object.hasOwn(at, Symbol.iterator)) {
         if (at === Object.prototype) return undefined;
         const method: unknown = Object.getOwnPropertyDescriptor(at, Symbol.iterator)?.value;

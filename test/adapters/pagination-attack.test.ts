@@ -587,3 +587,33 @@ describe("a ninth attack: what JSON writes as {} behind a Proxy, and the cost of
     expect(init.body).toBe(JSON.stringify(data));
   });
 });
+
+describe("a tenth attack: prototype chains that loop, and objects checked once", () => {
+  it("headers whose prototype chain loops are refused at once, not walked forever", () => {
+    const looping: object = new Proxy({}, { getPrototypeOf: () => looping });
+    expectEndpointError(() => endpoint("GET /x", { headers: looping as never }), "invalid_options");
+  });
+
+  it("a body value whose prototype chain loops is refused or written, never walked forever", () => {
+    const looping: object = new Proxy({}, { getPrototypeOf: () => looping });
+    const options: RequestOptions = { method: "post", url: "/x", headers: {}, body: { a: looping } };
+    for (const adapter of [toFetchArgs, toCurl]) {
+      try {
+        adapter(options);
+      } catch (error) {
+        expect(error).toBeInstanceOf(EndpointError);
+      }
+    }
+  });
+
+  it("instances of the caller's classes with private state are written as their own keys", () => {
+    class Model {
+      #secret = 1;
+      get secret(): number {
+        return this.#secret;
+      }
+    }
+    const data = { list: [new Model(), new Model()] };
+    expect(toFetchArgs(endpoint("POST /x", { data }))[1].body).toBe('{"list":[{},{}]}');
+  });
+});

@@ -1,4 +1,4 @@
-import { EndpointError } from "../endpoint-error.js";
+import { EndpointError, withCause } from "../endpoint-error.js";
 import { quote } from "../shared/describe-value.js";
 import { arrayItems, isArray, isPlainObject, snapshot } from "../shared/object.js";
 import { rawBodyKind } from "./raw-body-kind.js";
@@ -103,9 +103,14 @@ function entriesOf(container: object, path: string, nested: boolean): (readonly 
 export function checkJsonLeaf(value: unknown, path: string, nested = true): void {
   switch (typeof value) {
     case "object": {
+      unreadableCause = undefined;
       const loss = value === null ? undefined : jsonLoss(value, nested);
       if (loss !== undefined) {
-        throw notJson(path, __DEV__ ? `is ${loss}: pass plain data (strings, numbers, lists, objects)` : "");
+        const error = notJson(
+          path,
+          __DEV__ ? `is ${loss}: pass plain data (strings, numbers, lists, objects)` : "",
+        );
+        throw unreadableCause === undefined ? error : withCause(error, unreadableCause);
       }
       return;
     }
@@ -194,8 +199,10 @@ function jsonLoss(value: object, nested: boolean): string | undefined {
       chain.push(proto);
       proto = Object.getPrototypeOf(proto);
     }
-  } catch {
-    return __DEV__ ? "a revoked Proxy, which cannot be read" : "";
+  } catch (error) {
+    // A revoked Proxy, or a getPrototypeOf trap of the caller's that threw: its error is the cause.
+    unreadableCause = error;
+    return __DEV__ ? "a Proxy that cannot be read (revoked, or its getPrototypeOf trap threw)" : "";
   }
   for (const [what, has] of BUILT_INS) if (succeeds(has, value)) return what;
   if (succeeds(dateTime, value)) return invalidDate(value);
@@ -207,6 +214,9 @@ function jsonLoss(value: object, nested: boolean): string | undefined {
   if (ArrayBuffer.isView(value)) return succeeds(typedArrayLength, value) ? undefined : DATA_VIEW;
   return hasOwnKeys(value) ? undefined : webBodyLoss(value);
 }
+
+/** What the last `jsonLoss` caught while reading the value's prototype, for the error's cause. */
+let unreadableCause: unknown;
 
 /** Prototype chains longer than this are read as unusual, and get every check. */
 const MAX_CHAIN = 64;

@@ -617,3 +617,31 @@ describe("a tenth attack: prototype chains that loop, and objects checked once",
     expect(toFetchArgs(endpoint("POST /x", { data }))[1].body).toBe('{"list":[{},{}]}');
   });
 });
+
+it("a getPrototypeOf trap that throws in a JSON body gives an EndpointError with that error as its cause", () => {
+  const mine = new Error("mine");
+  const value = new Proxy(
+    {},
+    {
+      getPrototypeOf() {
+        throw mine;
+      },
+    },
+  );
+  const caught = (run: () => unknown): unknown => {
+    try {
+      run();
+    } catch (error) {
+      return error;
+    }
+    return undefined;
+  };
+  for (const error of [
+    caught(() => endpoint("POST /x", { a: value })),
+    caught(() => toFetchArgs({ method: "post", url: "/x", headers: {}, body: { a: value } })),
+  ]) {
+    expect(error).toBeInstanceOf(EndpointError);
+    expect((error as EndpointError).code).toBe("invalid_parameter");
+    expect((error as EndpointError).cause).toBe(mine);
+  }
+});

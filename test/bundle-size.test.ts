@@ -26,11 +26,12 @@ import { expect, it } from "vitest";
  * a body of many objects stays cheap, and Maps and Sets behind a Proxy, DataViews and boxed
  * symbols are refused: about 280 bytes), and to 10,400 for a tenth (prototype chains that
  * loop, blobs and forms found by their prototype, a trap's error kept as the cause: about 45
- * bytes).
+ * bytes), and to 10,550 for an eleventh (slot checks with the engine's stack traces off, a
+ * trap asked twice: about 100 bytes).
  */
-const PRODUCTION_BUDGET = 10_450;
+const PRODUCTION_BUDGET = 10_550;
 /** The development build, with full error messages: today's size plus a little, to stop growth. */
-const DEVELOPMENT_BUDGET = 14_000;
+const DEVELOPMENT_BUDGET = 14_150;
 
 const ENDPOINT_ONLY = 'import { endpoint } from "rest-endpoint"; globalThis.endpoint = endpoint;';
 

@@ -520,6 +520,14 @@ export function serializeBody(body: unknown): NonNullable<FetchInit["body"]> {
 }
 
 /**
+ * An `EndpointError` as this library makes them, with its own `code`: one that only borrows
+ * the prototype (thrown by a caller's `toJSON`) has no code, and is reported as a cause.
+ */
+function isEndpointError(error: unknown): error is EndpointError {
+  return isInstance(error, EndpointError) && Object.hasOwn(error as object, "code");
+}
+
+/**
  * Runs `write` over a body: whatever it throws that is not an `EndpointError` (a revoked
  * Proxy, a detached buffer, a string too long for the engine) becomes `invalid_parameter`
  * with the thrown value as its `cause`.
@@ -528,7 +536,7 @@ export function writingBody<T>(write: () => T): T {
   try {
     return write();
   } catch (error) {
-    if (isInstance(error, EndpointError)) throw error;
+    if (isEndpointError(error)) throw error;
     throw withCause(
       notJson(
         "body",
@@ -647,7 +655,7 @@ function toJson(body: unknown): string {
       return checkJsonValue(value, path, nested, open, paths, onStack, checked);
     });
   } catch (error) {
-    if (isInstance(error, EndpointError)) throw error;
+    if (isEndpointError(error)) throw error;
     // A toJSON of the body's own that throws (even a built-in one, as Date's on an object that
     // only has Date.prototype) is still reported as an EndpointError, with the error as cause.
     throw withCause(

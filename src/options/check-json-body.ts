@@ -1,7 +1,7 @@
 import { EndpointError, withCause } from "../endpoint-error.js";
 import { quote } from "../shared/describe-value.js";
 import { arrayItems, isArray, isPlainObject, snapshot } from "../shared/object.js";
-import { rawBodyKind } from "./raw-body-kind.js";
+import { hasBrand, rawBodyKind } from "./raw-body-kind.js";
 
 /** Nesting deeper than this would overflow the stack of `JSON.stringify` in the adapters. */
 export const MAX_JSON_DEPTH = 500;
@@ -204,6 +204,11 @@ function jsonLoss(value: object, nested: boolean): string | undefined {
     unreadableCause = error;
     return __DEV__ ? "a Proxy that cannot be read (revoked, or its getPrototypeOf trap threw)" : "";
   }
+  return withoutStacks(() => slotLoss(value, nested));
+}
+
+/** Every check by internal slots, for an object whose prototype chain says nothing. */
+function slotLoss(value: object, nested: boolean): string | undefined {
   for (const [what, has] of BUILT_INS) if (succeeds(has, value)) return what;
   if (succeeds(dateTime, value)) return invalidDate(value);
   if (succeeds(numberValue, value)) return boxedNumber(value);
@@ -212,7 +217,40 @@ function jsonLoss(value: object, nested: boolean): string | undefined {
   if (sharedLength !== undefined && succeeds(sharedLength, value)) return SHARED_BUFFER;
   if (bufferLength !== undefined && succeeds(bufferLength, value)) return BUFFER;
   if (ArrayBuffer.isView(value)) return succeeds(typedArrayLength, value) ? undefined : DATA_VIEW;
-  return hasOwnKeys(value) ? undefined : webBodyLoss(value);
+  if (hasOwnKeys(value)) return undefined;
+  // Node's blobs, forms and streams carry symbol keys of their own, its search forms private
+  // fields: an object with no symbols is asked only whether it is a search form (each answer
+  // is an error that Node makes with a full stack trace, about ten microseconds).
+  if (hasOwnSymbols(value)) return webBodyLoss(value);
+  return hasBrand(globalThis.URLSearchParams, "has", value)
+    ? __DEV__
+      ? `${RAW_NAMES.params} inside a JSON body, which JSON writes as {}`
+      : ""
+    : undefined;
+}
+
+function hasOwnSymbols(value: object): boolean {
+  try {
+    return Object.getOwnPropertySymbols(value).length > 0;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Runs checks that fail by throwing with the engine's stack traces off: a failed check then
+ * costs a fraction of a microsecond, not several (a body may hold many such objects). Left on
+ * where `Error.stackTraceLimit` cannot be written (a hardened realm).
+ */
+function withoutStacks<T>(run: () => T): T {
+  const limit = Object.getOwnPropertyDescriptor(Error, "stackTraceLimit");
+  if (limit === undefined || !("value" in limit) || limit.writable !== true) return run();
+  Error.stackTraceLimit = 0;
+  try {
+    return run();
+  } finally {
+    Error.stackTraceLimit = limit.value as number;
+  }
 }
 
 /** What the last `jsonLoss` caught while reading the value's prototype, for the error's cause. */

@@ -17,7 +17,7 @@ export function rawBodyKind(body: unknown): RawBodyKind | undefined {
   // it is a Blob or a form would make Node load its fetch). Bytes, a blob or a stream have no
   // own keys, and may have had their prototype replaced by none: such an object is asked.
   if (isArray(body)) return undefined;
-  if (isPlainObject(body) && (Object.getPrototypeOf(body) !== null || !hasNoOwnKeys(body))) return undefined;
+  if (isPlainObject(body) && (!hasNoPrototype(body) || !hasNoOwnKeys(body))) return undefined;
   if (
     hasBrand(ArrayBuffer, "byteLength", body) ||
     hasBrand(globalThis.SharedArrayBuffer, "byteLength", body)
@@ -30,6 +30,15 @@ export function rawBodyKind(body: unknown): RawBodyKind | undefined {
   if (hasBrand(globalThis.URLSearchParams, "has", body)) return "params";
   if (hasBrand(globalThis.ReadableStream, "locked", body)) return "stream";
   return undefined;
+}
+
+/** Its prototype is none (asked again: a Proxy's trap may now throw, which reads as "has one"). */
+function hasNoPrototype(value: object): boolean {
+  try {
+    return Object.getPrototypeOf(value) === null;
+  } catch {
+    return false;
+  }
 }
 
 /** No own enumerable string keys: JSON would write the object as `{}`. */

@@ -645,3 +645,69 @@ it("a getPrototypeOf trap that throws in a JSON body gives an EndpointError with
     expect((error as EndpointError).cause).toBe(mine);
   }
 });
+
+describe("an eleventh attack: a trap that throws on a later call, and objects with no prototype", () => {
+  /** A Proxy whose getPrototypeOf answers `ok` times, then throws its own error. */
+  const failingLater = (target: object, ok: number): object => {
+    let calls = 0;
+    return new Proxy(target, {
+      getPrototypeOf(inner) {
+        if (++calls > ok) throw new Error("mine");
+        return Reflect.getPrototypeOf(inner);
+      },
+    });
+  };
+  it.each([0, 1, 2, 3, 4, 5, 6])(
+    "a trap that throws after %i answers gives only EndpointError, everywhere",
+    (ok) => {
+      const runs: (() => unknown)[] = [
+        () => endpoint("POST /x", { data: failingLater({ a: 1 }, ok) }),
+        () => endpoint("POST /x", { data: { p: failingLater(Object.create(null), ok) } }),
+        () => endpoint("POST /x", { p: failingLater(Object.create(null), ok) }),
+        () => toCurl({ method: "post", url: "/x", headers: {}, body: failingLater({ a: 1 }, ok) }),
+        () =>
+          toFetchArgs({
+            method: "post",
+            url: "/x",
+            headers: {},
+            body: failingLater(Object.create(null), ok),
+          }),
+        () =>
+          toHttpMessage({
+            method: "post",
+            url: "/x",
+            headers: {},
+            body: { p: failingLater(Object.create(null), ok) },
+          }),
+      ];
+      for (const run of runs) {
+        try {
+          run();
+        } catch (error) {
+          expect(error).toBeInstanceOf(EndpointError);
+        }
+      }
+    },
+  );
+
+  it("empty objects with no prototype (as querystring.parse makes them) are written as {}", () => {
+    const data = { list: [Object.create(null), Object.create(null)] };
+    expect(toFetchArgs(endpoint("POST /x", { data }))[1].body).toBe('{"list":[{},{}]}');
+  });
+});
+
+it("an object that only borrows EndpointError's prototype, thrown by a toJSON, becomes the cause of a real one", () => {
+  const forged = Object.create(EndpointError.prototype) as object;
+  const body = {
+    toJSON() {
+      throw forged;
+    },
+  };
+  try {
+    toFetchArgs({ method: "post", url: "/x", headers: {}, body });
+    expect.unreachable();
+  } catch (error) {
+    expect((error as EndpointError).code).toBe("invalid_parameter");
+    expect((error as EndpointError).cause).toBe(forged);
+  }
+});

@@ -1,9 +1,16 @@
 import { EndpointError, isInstance, withCause } from "../endpoint-error.js";
 import { checkJsonLeaf, MAX_JSON_DEPTH, notJson, undefinedItem } from "../options/check-json-body.js";
 import { checkHeaderValue } from "../options/headers.js";
-import { type RawBodyKind, rawBodyKind } from "../options/raw-body-kind.js";
+import { type RawBodyKind, rawBodyKind, WEB_BODIES, webClass } from "../options/raw-body-kind.js";
 import { describe, quote } from "../shared/describe-value.js";
-import { isArray, isPlainObject, nullRecord, setOwn, snapshot } from "../shared/object.js";
+import {
+  isArray,
+  isPlainObject,
+  MAX_PROTOTYPE_CHAIN,
+  nullRecord,
+  setOwn,
+  snapshot,
+} from "../shared/object.js";
 import type { RequestOptions } from "../types/request.js";
 import { bodyBytes } from "./body-bytes.js";
 
@@ -121,8 +128,7 @@ export function toFetchArgs(
     if (kind === "params") {
       // As text, the way every adapter writes it: fetch would call the object's own toString.
       sent = URLSearchParams.prototype.toString.call(body);
-      const implied = impliedContentType(body, request.names);
-      if (implied !== undefined) setOwn(built.headers, "content-type", implied);
+      if (!request.names.has("content-type")) setOwn(built.headers, "content-type", FORM_CONTENT_TYPE);
     } else if (typeof body === "string" && !request.names.has("content-type")) {
       // fetch labels a string body `text/plain` when no content-type is set (as for the empty
       // body of PUT and PATCH); as bytes it goes out with no content-type, as described.
@@ -174,8 +180,11 @@ function inBrowser(): boolean {
  */
 export function impliedContentType(body: unknown, names: ReadonlySet<string>): string | undefined {
   if (names.has("content-type")) return undefined;
-  return rawBodyKind(body) === "params" ? "application/x-www-form-urlencoded;charset=UTF-8" : undefined;
+  return rawBodyKind(body) === "params" ? FORM_CONTENT_TYPE : undefined;
 }
+
+/** The content-type fetch gives a body of search parameters. */
+const FORM_CONTENT_TYPE = "application/x-www-form-urlencoded;charset=UTF-8";
 
 /** Request options as an adapter reads them: checked, own properties only, each read once. */
 export interface AdapterInput {
@@ -557,8 +566,8 @@ function serializeKind(body: unknown): {
   if (kind === undefined) return { body: toJson(body), kind };
   if (kind === "bytes") return { body: sendableBytes(body as object), kind };
   // fetch tells these apart by instanceof, and sends any other object as its toString().
-  const name = WEB_CLASS[kind];
-  const type = (globalThis as Record<string, unknown>)[name] as abstract new () => unknown;
+  const name = WEB_BODIES[kind][0];
+  const type = webClass(name) as abstract new () => unknown;
   if (!isInstance(body, type)) {
     throw notJson(
       "body",
@@ -569,13 +578,6 @@ function serializeKind(body: unknown): {
   }
   return { body: body as Blob | FormData | URLSearchParams | ReadableStream, kind };
 }
-
-const WEB_CLASS = {
-  blob: "Blob",
-  form: "FormData",
-  params: "URLSearchParams",
-  stream: "ReadableStream",
-} as const;
 
 /**
  * Bytes as fetch takes them: a fresh view read through the built-in getters, over the same
@@ -750,7 +752,7 @@ function unbox(value: object): unknown {
   // Most objects say by their prototype chain that they are neither, without a check that
   // throws (each costs microseconds, and a body may hold many objects).
   let proto: unknown = Object.getPrototypeOf(value);
-  for (let depth = 0; proto !== null && depth < 64; depth++) {
+  for (let depth = 0; proto !== null && depth < MAX_PROTOTYPE_CHAIN; depth++) {
     if (proto === Object.prototype) return undefined;
     if (proto === Number.prototype || proto === BigInt.prototype) break;
     proto = Object.getPrototypeOf(proto);

@@ -1,7 +1,21 @@
 import { EndpointError, withCause } from "../endpoint-error.js";
 import { quote } from "../shared/describe-value.js";
-import { arrayItems, isArray, isPlainObject, snapshot } from "../shared/object.js";
-import { hasBrand, rawBodyKind } from "./raw-body-kind.js";
+import {
+  arrayItems,
+  hasOwnKeys,
+  isArray,
+  isPlainObject,
+  MAX_PROTOTYPE_CHAIN,
+  snapshot,
+} from "../shared/object.js";
+import {
+  hasBrand,
+  rawBodyKind,
+  WEB_BODIES,
+  WEB_BODY_KINDS,
+  type WebBodyKind,
+  webClass,
+} from "./raw-body-kind.js";
 
 /** Nesting deeper than this would overflow the stack of `JSON.stringify` in the adapters. */
 export const MAX_JSON_DEPTH = 500;
@@ -103,14 +117,22 @@ function entriesOf(container: object, path: string, nested: boolean): (readonly 
 export function checkJsonLeaf(value: unknown, path: string, nested = true): void {
   switch (typeof value) {
     case "object": {
-      unreadableCause = undefined;
-      const loss = value === null ? undefined : jsonLoss(value, nested);
-      if (loss !== undefined) {
-        const error = notJson(
-          path,
-          __DEV__ ? `is ${loss}: pass plain data (strings, numbers, lists, objects)` : "",
+      let loss: string | undefined;
+      try {
+        loss = value === null ? undefined : jsonLoss(value, nested);
+      } catch (error) {
+        // Only walking the prototype chain can throw: a revoked Proxy, or a getPrototypeOf trap of
+        // the caller's that threw. Its error is the cause.
+        throw withCause(
+          notJson(
+            path,
+            __DEV__ ? "is a Proxy that cannot be read (revoked, or its getPrototypeOf trap threw)" : "",
+          ),
+          error,
         );
-        throw unreadableCause === undefined ? error : withCause(error, unreadableCause);
+      }
+      if (loss !== undefined) {
+        throw notJson(path, __DEV__ ? `is ${loss}: pass plain data (strings, numbers, lists, objects)` : "");
       }
       return;
     }
@@ -180,29 +202,22 @@ const sharedLength =
  * (a prototype replaced by none) gets every check.
  */
 function jsonLoss(value: object, nested: boolean): string | undefined {
-  let proto: unknown;
   const chain: unknown[] = [];
-  try {
-    proto = Object.getPrototypeOf(value);
-    for (let depth = 0; proto !== null && depth < MAX_CHAIN; depth++) {
-      const known = KNOWN_PROTOTYPES.get(proto);
-      if (known !== undefined) return known(value, nested);
-      if (proto === Object.prototype) {
-        // Reached from the object itself: a plain object, or a built-in whose prototype was
-        // replaced by Object.prototype (a blob has no own keys). Reached through other
-        // prototypes: a blob, form or stream (a body of its own), or an instance of the
-        // caller's class, written as its own keys, as any object.
-        if (!nested) return undefined;
-        if (depth > 0) return webClassLoss(chain);
-        return hasOwnKeys(value) ? undefined : webBodyLoss(value);
-      }
-      chain.push(proto);
-      proto = Object.getPrototypeOf(proto);
+  let proto: unknown = Object.getPrototypeOf(value);
+  for (let depth = 0; proto !== null && depth < MAX_PROTOTYPE_CHAIN; depth++) {
+    const known = KNOWN_PROTOTYPES.get(proto);
+    if (known !== undefined) return known(value, nested);
+    if (proto === Object.prototype) {
+      // Reached from the object itself: a plain object, or a built-in whose prototype was
+      // replaced by Object.prototype (a blob has no own keys). Reached through other
+      // prototypes: a blob, form or stream (a body of its own), or an instance of the
+      // caller's class, written as its own keys, as any object.
+      if (!nested) return undefined;
+      if (depth > 0) return webClassLoss(chain);
+      return hasOwnKeys(value) ? undefined : webBodyLoss(value);
     }
-  } catch (error) {
-    // A revoked Proxy, or a getPrototypeOf trap of the caller's that threw: its error is the cause.
-    unreadableCause = error;
-    return __DEV__ ? "a Proxy that cannot be read (revoked, or its getPrototypeOf trap threw)" : "";
+    chain.push(proto);
+    proto = Object.getPrototypeOf(proto);
   }
   return withoutStacks(() => slotLoss(value, nested));
 }
@@ -222,11 +237,7 @@ function slotLoss(value: object, nested: boolean): string | undefined {
   // fields: an object with no symbols is asked only whether it is a search form (each answer
   // is an error that Node makes with a full stack trace, about ten microseconds).
   if (hasOwnSymbols(value)) return webBodyLoss(value);
-  return hasBrand(globalThis.URLSearchParams, "has", value)
-    ? __DEV__
-      ? `${RAW_NAMES.params} inside a JSON body, which JSON writes as {}`
-      : ""
-    : undefined;
+  return hasBrand(webClass("URLSearchParams"), "has", value) ? insideJson("params") : undefined;
 }
 
 function hasOwnSymbols(value: object): boolean {
@@ -253,30 +264,16 @@ function withoutStacks<T>(run: () => T): T {
   }
 }
 
-/** What the last `jsonLoss` caught while reading the value's prototype, for the error's cause. */
-let unreadableCause: unknown;
-
-/** Prototype chains longer than this are read as unusual, and get every check. */
-const MAX_CHAIN = 64;
-
-/** The web classes whose objects are bodies of their own, by the global that holds each. */
-const WEB_BODIES = [
-  ["Blob", "blob"],
-  ["FormData", "form"],
-  ["URLSearchParams", "params"],
-  ["ReadableStream", "stream"],
-] as const;
-
 /**
  * A blob, form or stream found by a prototype on its chain (a File, a subclass, or one behind a
  * Proxy). The globals are read only here, for an object of some class: reading Blob or FormData
  * makes Node load its fetch.
  */
 function webClassLoss(chain: readonly unknown[]): string | undefined {
-  for (const [name, kind] of WEB_BODIES) {
-    const type = (globalThis as Record<string, unknown>)[name];
+  for (const kind of WEB_BODY_KINDS) {
+    const type = webClass(WEB_BODIES[kind][0]);
     if (typeof type === "function" && chain.includes((type as { prototype: unknown }).prototype)) {
-      return __DEV__ ? `${RAW_NAMES[kind]} inside a JSON body, which JSON writes as {}` : "";
+      return insideJson(kind);
     }
   }
   return undefined;
@@ -285,19 +282,11 @@ function webClassLoss(chain: readonly unknown[]): string | undefined {
 /** A blob, a form or a stream is a body of its own; inside JSON it would be {}. */
 function webBodyLoss(value: object): string | undefined {
   const kind = rawBodyKind(value);
-  return kind === undefined || kind === "bytes"
-    ? undefined
-    : __DEV__
-      ? `${RAW_NAMES[kind]} inside a JSON body, which JSON writes as {}`
-      : "";
+  return kind === undefined || kind === "bytes" ? undefined : insideJson(kind);
 }
 
-function hasOwnKeys(value: object): boolean {
-  try {
-    return Object.keys(value).length > 0;
-  } catch {
-    return false;
-  }
+function insideJson(kind: WebBodyKind): string {
+  return __DEV__ ? `${RAW_NAMES[kind]} inside a JSON body, which JSON writes as {}` : "";
 }
 
 const invalidDate = (value: object): string | undefined =>

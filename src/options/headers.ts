@@ -1,6 +1,14 @@
 import { EndpointError } from "../endpoint-error.js";
 import { describe, quote } from "../shared/describe-value.js";
-import { arrayItems, isArray, isPlainObject, setOwn, snapshot, unreadable } from "../shared/object.js";
+import {
+  arrayItems,
+  isArray,
+  isPlainObject,
+  MAX_PROTOTYPE_CHAIN,
+  setOwn,
+  snapshot,
+  unreadable,
+} from "../shared/object.js";
 import { numberToDecimal } from "../template/template-value.js";
 
 type HeaderRecord = Record<string, unknown>;
@@ -59,7 +67,11 @@ function iteratorOf(input: object): ((this: object) => unknown) | undefined {
   try {
     // Bounded: a Proxy can report a prototype chain that loops.
     let depth = 0;
-    for (let at: object | null = input; at !== null && depth < 64; at = Object.getPrototypeOf(at), depth++) {
+    for (
+      let at: object | null = input;
+      at !== null && depth < MAX_PROTOTYPE_CHAIN;
+      at = Object.getPrototypeOf(at), depth++
+    ) {
       if (Object.hasOwn(at, Symbol.iterator)) {
         if (at === Object.prototype) return undefined;
         const method: unknown = Object.getOwnPropertyDescriptor(at, Symbol.iterator)?.value;

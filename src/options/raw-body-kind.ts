@@ -1,4 +1,4 @@
-import { isArray, isPlainObject } from "../shared/object.js";
+import { hasOwnKeys, isArray, isPlainObject } from "../shared/object.js";
 
 /** A body sent as it is, not as JSON, by what it is. */
 export type RawBodyKind = "bytes" | "blob" | "form" | "params" | "stream";
@@ -17,7 +17,7 @@ export function rawBodyKind(body: unknown): RawBodyKind | undefined {
   // it is a Blob or a form would make Node load its fetch). Bytes, a blob or a stream have no
   // own keys, and may have had their prototype replaced by none: such an object is asked.
   if (isArray(body)) return undefined;
-  if (isPlainObject(body) && (!hasNoPrototype(body) || !hasNoOwnKeys(body))) return undefined;
+  if (isPlainObject(body) && (!hasNoPrototype(body) || hasOwnKeys(body))) return undefined;
   if (
     hasBrand(ArrayBuffer, "byteLength", body) ||
     hasBrand(globalThis.SharedArrayBuffer, "byteLength", body)
@@ -25,26 +25,34 @@ export function rawBodyKind(body: unknown): RawBodyKind | undefined {
     return "bytes";
   }
   // Looked up on each use, not at import: reading Blob or FormData makes Node load its fetch.
-  if (hasBrand(globalThis.Blob, "size", body)) return "blob";
-  if (hasBrand(globalThis.FormData, "has", body)) return "form";
-  if (hasBrand(globalThis.URLSearchParams, "has", body)) return "params";
-  if (hasBrand(globalThis.ReadableStream, "locked", body)) return "stream";
+  for (const kind of WEB_BODY_KINDS) {
+    const [name, member] = WEB_BODIES[kind];
+    if (hasBrand(webClass(name), member, body)) return kind;
+  }
   return undefined;
+}
+
+/** A body that is an object of a web class. */
+export type WebBodyKind = Exclude<RawBodyKind, "bytes">;
+
+/** The web classes whose objects are bodies of their own: each kind's global and brand member. */
+export const WEB_BODIES: Readonly<Record<WebBodyKind, readonly [name: string, member: string]>> = {
+  blob: ["Blob", "size"],
+  form: ["FormData", "has"],
+  params: ["URLSearchParams", "has"],
+  stream: ["ReadableStream", "locked"],
+};
+export const WEB_BODY_KINDS: readonly WebBodyKind[] = ["blob", "form", "params", "stream"];
+
+/** The global class of that name now (a polyfill may have put another there since the import). */
+export function webClass(name: string): unknown {
+  return (globalThis as Record<string, unknown>)[name];
 }
 
 /** Its prototype is none (asked again: a Proxy's trap may now throw, which reads as "has one"). */
 function hasNoPrototype(value: object): boolean {
   try {
     return Object.getPrototypeOf(value) === null;
-  } catch {
-    return false;
-  }
-}
-
-/** No own enumerable string keys: JSON would write the object as `{}`. */
-function hasNoOwnKeys(value: object): boolean {
-  try {
-    return Object.keys(value).length === 0;
   } catch {
     return false;
   }

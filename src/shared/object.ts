@@ -142,3 +142,18 @@ export function setOwn(target: Record<string, unknown>, key: string, value: unkn
     target[key] = value;
   }
 }
+
+/**
+ * Whether `value` has own enumerable string keys, the ones JSON writes; `false` for a Proxy
+ * whose `ownKeys` trap throws (it is then told by other means, or refused where it is read).
+ */
+export function hasOwnKeys(value: object): boolean {
+  try {
+    return Object.keys(value).length > 0;
+  } catch {
+    return false;
+  }
+}
+
+/** How far a prototype chain is walked: a Proxy can report one that loops, or never ends. */
+export const MAX_PROTOTYPE_CHAIN = 64;

@@ -85,3 +85,13 @@ export function bytesOf(body: unknown): number[] {
     ? [...new Uint8Array(view.buffer, view.byteOffset, view.byteLength)]
     : [...new Uint8Array(body as ArrayBuffer)];
 }
+
+/** What `run` throws, or `undefined` when it returns. */
+export function thrownBy(run: () => unknown): unknown {
+  try {
+    run();
+  } catch (error) {
+    return error;
+  }
+  return undefined;
+}

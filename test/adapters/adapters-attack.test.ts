@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 import { serializeBody } from "../../src/adapters/to-fetch-args.js";
 import { toHttpMessage } from "../../src/adapters/to-http-message.js";
 import { EndpointError, type EndpointErrorCode, endpoint, toCurl, toFetchArgs } from "../../src/index.js";
-import { expectEndpointError, expectMessage, fetchInit } from "../helpers.js";
+import { expectEndpointError, expectMessage, fetchInit, thrownBy } from "../helpers.js";
 
 type Adapter = (options: never) => unknown;
 const ADAPTERS: [string, Adapter][] = [
@@ -702,15 +702,7 @@ describe("JSON bodies: what JSON cannot carry is an error, never null or a TypeE
 
   it("an error thrown by the caller's own code while the body is written is an EndpointError with that cause", () => {
     const mine = new RangeError("mine");
-    const thrown = (run: () => unknown): unknown => {
-      try {
-        run();
-      } catch (error) {
-        return error;
-      }
-      return undefined;
-    };
-    const fromToJson = thrown(() =>
+    const fromToJson = thrownBy(() =>
       toFetchArgs(
         post({
           toJSON: () => {
@@ -728,7 +720,7 @@ describe("JSON bodies: what JSON cannot carry is an error, never null or a TypeE
         throw mine;
       },
     });
-    const fromGetter = thrown(() => toCurl(post(getter)));
+    const fromGetter = thrownBy(() => toCurl(post(getter)));
     expect(fromGetter).toBeInstanceOf(EndpointError);
     expect((fromGetter as EndpointError).cause).toBe(mine);
   });

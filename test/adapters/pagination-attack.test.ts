@@ -16,7 +16,21 @@ import {
   toCurl,
   toFetchArgs,
 } from "../../src/index.js";
-import { bytesOf, expectEndpointError } from "../helpers.js";
+import { bytesOf, expectEndpointError, thrownBy } from "../helpers.js";
+
+/** Every adapter refuses the options' body. */
+function refusedByEveryAdapter(options: RequestOptions): void {
+  for (const adapter of [toFetchArgs, toCurl, toHttpMessage]) {
+    expectEndpointError(() => adapter(options), "invalid_parameter");
+  }
+}
+
+/** `value` inside a JSON body, as a parameter, in `data` or in hand-made options, is refused. */
+function refusedInsideJson(value: unknown): void {
+  expectEndpointError(() => endpoint("POST /x", { file: value }), "invalid_parameter");
+  expectEndpointError(() => endpoint("POST /x", { data: { list: [value] } }), "invalid_parameter");
+  refusedByEveryAdapter({ method: "post", url: "/x", headers: {}, body: { file: value } });
+}
 
 const CREDENTIALS = { authorization: "token t", cookie: "c=1", "proxy-authorization": "p" };
 const RELATIVE = endpoint.defaults({ baseUrl: "" })("GET /repos/o/r/issues", { headers: CREDENTIALS });
@@ -384,9 +398,7 @@ describe("a seventh attack: what fetch looks up through prototypes, and views wi
       // endpoint() sends nothing: it labels the body by its brand, and the adapters refuse it.
       const options = endpoint("POST /x", { data: body });
       expect(options.headers["content-type"]).toBeUndefined();
-      for (const adapter of [toFetchArgs, toCurl, toHttpMessage]) {
-        expectEndpointError(() => adapter(options), "invalid_parameter");
-      }
+      refusedByEveryAdapter(options);
     },
   );
 });
@@ -496,8 +508,7 @@ describe("an eighth attack: what Node's fetch reads of Object.prototype, and bod
     const data = bare(make());
     const options = endpoint("POST /x", { data });
     expect(options.headers["content-type"]).toBeUndefined();
-    for (const adapter of [toFetchArgs, toCurl, toHttpMessage])
-      expectEndpointError(() => adapter(options), "invalid_parameter");
+    refusedByEveryAdapter(options);
     expectEndpointError(() => endpoint("POST /x", { file: data }), "invalid_parameter");
     expectEndpointError(() => endpoint("POST /x", { data: { file: data } }), "invalid_parameter");
   });
@@ -510,12 +521,7 @@ describe("an eighth attack: what Node's fetch reads of Object.prototype, and bod
     ["a Map with no prototype", () => bare(new Map([["a", 1]]))],
     ["a Set with no prototype", () => bare(new Set([1]))],
   ])("%s inside a JSON body is invalid_parameter (JSON would write {})", (_, make) => {
-    const value = make();
-    expectEndpointError(() => endpoint("POST /x", { file: value }), "invalid_parameter");
-    expectEndpointError(() => endpoint("POST /x", { data: { list: [value] } }), "invalid_parameter");
-    const options: RequestOptions = { method: "post", url: "/x", headers: {}, body: { file: value } };
-    for (const adapter of [toFetchArgs, toCurl, toHttpMessage])
-      expectEndpointError(() => adapter(options), "invalid_parameter");
+    refusedInsideJson(make());
   });
 
   it("a search form is sent as the built-in writes it, whatever its own toString says", () => {
@@ -557,18 +563,12 @@ describe("a ninth attack: what JSON writes as {} behind a Proxy, and the cost of
     ["a DataView", () => new DataView(new ArrayBuffer(2))],
     ["a boxed symbol", () => Object(Symbol("s"))],
   ])("%s inside a JSON body is invalid_parameter, in endpoint() and every adapter", (_, make) => {
-    const value = make();
-    expectEndpointError(() => endpoint("POST /x", { tags: value }), "invalid_parameter");
-    expectEndpointError(() => endpoint("POST /x", { data: { list: [value] } }), "invalid_parameter");
-    const options: RequestOptions = { method: "post", url: "/x", headers: {}, body: { tags: value } };
-    for (const adapter of [toFetchArgs, toCurl, toHttpMessage])
-      expectEndpointError(() => adapter(options), "invalid_parameter");
+    refusedInsideJson(make());
   });
 
   it("a Set behind a Proxy as the whole body is refused by every adapter", () => {
     const options: RequestOptions = { method: "post", url: "/x", headers: {}, body: proxied(new Set([1])) };
-    for (const adapter of [toFetchArgs, toCurl, toHttpMessage])
-      expectEndpointError(() => adapter(options), "invalid_parameter");
+    refusedByEveryAdapter(options);
   });
 
   it("what JSON writes faithfully still passes: dates, class instances with fields, typed arrays, {}", () => {
@@ -628,17 +628,9 @@ it("a getPrototypeOf trap that throws in a JSON body gives an EndpointError with
       },
     },
   );
-  const caught = (run: () => unknown): unknown => {
-    try {
-      run();
-    } catch (error) {
-      return error;
-    }
-    return undefined;
-  };
   for (const error of [
-    caught(() => endpoint("POST /x", { a: value })),
-    caught(() => toFetchArgs({ method: "post", url: "/x", headers: {}, body: { a: value } })),
+    thrownBy(() => endpoint("POST /x", { a: value })),
+    thrownBy(() => toFetchArgs({ method: "post", url: "/x", headers: {}, body: { a: value } })),
   ]) {
     expect(error).toBeInstanceOf(EndpointError);
     expect((error as EndpointError).code).toBe("invalid_parameter");

@@ -39,6 +39,7 @@ await build({
   entryPoints: {
     index: "src/index.ts",
     "uri-template": "src/template/uri-template.ts",
+    operations: "src/route/describe-operations.ts",
     bin: "src/cli/bin.ts",
   },
   outdir: "dist",
@@ -52,6 +53,7 @@ await build({
   entryPoints: {
     index: "src/index.ts",
     "uri-template": "src/template/uri-template.ts",
+    operations: "src/route/describe-operations.ts",
   },
   outdir: "dist/production",
   define: { __DEV__: "false" },
@@ -60,3 +62,4 @@ await build({
 chmodSync(new URL("dist/bin.js", root), 0o755);
 // The subpath's declarations beside its code, as the exports map names them.
 writeFileSync(new URL("dist/uri-template.d.ts", root), 'export * from "./template/uri-template.js";\n');
+writeFileSync(new URL("dist/operations.d.ts", root), 'export * from "./route/describe-operations.js";\n');

@@ -11,6 +11,14 @@ export {
 export { endpoint } from "./endpoint.js";
 export { EndpointError, type EndpointErrorCode } from "./endpoint-error.js";
 export { type EnterpriseServer, enterpriseServer } from "./options/enterprise-server.js";
+export type { ParameterPlace, ParameterStyle } from "./options/serialize-parameter.js";
+export {
+  type CompiledOperation,
+  describeOperations,
+  type OperationData,
+  type OperationsData,
+  type OperationTable,
+} from "./route/describe-operations.js";
 export type { Endpoint, RouteString } from "./types/endpoint.js";
 export type { GitHubRoutes } from "./types/github-routes.js";
 export type {

@@ -20,8 +20,9 @@ const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
  * parameters as a JSON body, and the headers settled.
  */
 export function buildRequest(merged: Merged): RequestOptions {
+  const operation = merged.operation;
   const method = merged.route?.requestMethod ?? toRequestMethod(merged.method);
-  const plan = merged.route?.plan ?? planOf(merged.url);
+  const plan = operation?.route.plan ?? merged.route?.plan ?? planOf(merged.url);
   const headers =
     merged.sent === undefined ? requestHeaders(merged.headers, merged.mediaType) : { ...merged.sent };
   const { keys, values, data } = merged;
@@ -33,10 +34,24 @@ export function buildRequest(merged: Merged): RequestOptions {
   const expanded: unknown[] = plan.variableNames.map(() => undefined);
   const leftKeys: string[] = [];
   const leftValues: unknown[] = [];
+  // Parameters an operation sends its own way (a deep object, a header...), as sent.
+  let query = "";
+  let cookie = "";
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i] as string;
     const slot = slots.get(key);
-    if (slot === undefined) {
+    const described = slot === undefined ? operation?.parameters.get(key) : undefined;
+    if (described !== undefined && described.place !== "body") {
+      const text = described.write(settle(values[i], key), key);
+      if (text === undefined) continue;
+      if (described.place === "query") query += (query === "" ? "" : "&") + text;
+      else if (described.place === "cookie") cookie += (cookie === "" ? "" : "; ") + text;
+      else {
+        const name = described.name.toLowerCase();
+        checkHeaderValue(name, text);
+        setOwn(headers, name, text);
+      }
+    } else if (slot === undefined) {
       leftKeys.push(key);
       // A query value is read once, like a path value; a body value is kept as given.
       leftValues.push(sendsQuery ? settle(values[i], key) : values[i]);
@@ -46,7 +61,18 @@ export function buildRequest(merged: Merged): RequestOptions {
   }
 
   let body: unknown;
-  const url = expandUrl(plan, expanded, merged.baseUrl, method, sendsQuery ? leftKeys : [], leftValues);
+  if (cookie !== "") {
+    setOwn(headers, "cookie", Object.hasOwn(headers, "cookie") ? `${headers.cookie}; ${cookie}` : cookie);
+  }
+  const url = expandUrl(
+    plan,
+    expanded,
+    merged.baseUrl,
+    method,
+    sendsQuery ? leftKeys : [],
+    leftValues,
+    query,
+  );
   if (sendsQuery) {
     if (data !== undefined) {
       throw new EndpointError(

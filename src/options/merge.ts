@@ -1,8 +1,10 @@
 import { EndpointError, type EndpointErrorCode } from "../endpoint-error.js";
 import { type CompiledRoute, compileRoute } from "../route/compile-route.js";
+import type { CompiledOperation } from "../route/describe-operations.js";
 import { toRequestMethod } from "../route/request-method.js";
 import { describe } from "../shared/describe-value.js";
 import { arrayItems, isArray, isPlainObject, setOwn, snapshot, unreadable } from "../shared/object.js";
+import { OPERATION_TABLES, type OperationLookup } from "../shared/operation-tables.js";
 import type { MergedOptions } from "../types/request.js";
 import { checkBaseUrl } from "./check-base-url.js";
 import { applyHeaders } from "./headers.js";
@@ -16,6 +18,8 @@ const NO_OPTIONS: Readonly<Record<string, unknown>> = Object.freeze(Object.creat
 /** A call as given: its route compiled, its options read once, parameters apart from options. */
 export interface Call {
   readonly route: CompiledRoute | undefined;
+  /** The route's operation in the builder's operation table, when it describes the route. */
+  readonly operation: CompiledOperation | undefined;
   /** The option values given, by key (`undefined` where not given). */
   readonly options: OptionValues;
   /** The parameters: names in the order given, each once, and their values beside them. */
@@ -49,6 +53,9 @@ export interface Merged {
   readonly named: number;
   readonly request: unknown;
   readonly data: unknown;
+  /** The operation table (checked), and the operation of this route in it if any. */
+  readonly operations: OperationLookup | undefined;
+  readonly operation: CompiledOperation | undefined;
 }
 
 /** A call's option values: every option key an own property, so reads never reach a prototype. */
@@ -60,6 +67,7 @@ export interface OptionValues {
   mediaType: unknown;
   data: unknown;
   request: unknown;
+  operations: unknown;
 }
 
 // One literal, so every call's record shares one hidden class and reads of it stay fast.
@@ -72,19 +80,24 @@ function optionValues(): OptionValues {
     mediaType: undefined,
     data: undefined,
     request: undefined,
+    operations: undefined,
   };
 }
 
 /**
  * Reads a call given as `(route, options)` or `(options)`: one pass over the options' own
  * keys, each value read once. Beside a route, `method` and `url` are parameters: they never
- * move the request. A key named `$params` is always a parameter.
+ * move the request, and neither does `operations`. On a route that `operations` (the builder's
+ * table) describes, a described parameter named like an option key (a body field `data`) is a
+ * parameter too. A key named `$params` is always a parameter.
  */
-export function readCall(route: unknown, options: unknown): Call {
+export function readCall(route: unknown, options: unknown, operations?: OperationLookup): Call {
   let compiled: CompiledRoute | undefined;
+  let operation: CompiledOperation | undefined;
   let input = options;
   if (typeof route === "string") {
     compiled = compileRoute(route);
+    operation = operations?.find(compiled.method, compiled.url);
   } else if (route !== undefined) {
     if (options !== undefined) {
       throw new EndpointError(
@@ -123,7 +136,11 @@ export function readCall(route: unknown, options: unknown): Call {
         // Options without a route may be merged options given back (merge(merge(...))): their
         // parameters named like options are under $params, read as parse reads them.
         container = value;
-      } else if (key === PARAMS_KEY || (compiled !== undefined && (key === "url" || key === "method"))) {
+      } else if (
+        key === PARAMS_KEY ||
+        (compiled !== undefined && (key === "url" || key === "method" || key === "operations")) ||
+        operation?.optionNamed.has(key) === true
+      ) {
         namedKeys.push(key);
         namedValues.push(value);
       } else if (OPTION_KEYS.has(key)) {
@@ -140,7 +157,7 @@ export function readCall(route: unknown, options: unknown): Call {
     keys = keys.concat(namedKeys);
     values = values.concat(namedValues);
   }
-  return { route: compiled, options: given, keys, values, named };
+  return { route: compiled, operation, options: given, keys, values, named };
 }
 
 /**
@@ -160,9 +177,12 @@ export function mergeCall(defaults: Merged, call: Call): Merged {
     );
   }
   const sameHeaders = options.headers === undefined && options.mediaType === undefined;
+  const method =
+    call.route?.method ?? (options.method === undefined ? defaults.method : checkMethod(options.method));
+  const operations =
+    options.operations === undefined ? defaults.operations : checkOperations(options.operations);
   const merged = {
-    method:
-      call.route?.method ?? (options.method === undefined ? defaults.method : checkMethod(options.method)),
+    method,
     route: call.route,
     url: url as string | undefined,
     baseUrl: options.baseUrl === undefined ? defaults.baseUrl : checkBaseUrl(options.baseUrl),
@@ -180,6 +200,13 @@ export function mergeCall(defaults: Merged, call: Call): Merged {
     named: call.named,
     request: mergeRequest(defaults.request, options.request),
     data: mergeValue(defaults.data, options.data, 0, memo),
+    operations,
+    operation:
+      call.route !== undefined
+        ? call.operation
+        : typeof url === "string"
+          ? operations?.find(method, url)
+          : undefined,
   };
   return defaults.keys.length === 0 ? merged : { ...merged, ...mergeParameters(defaults, call, memo) };
 }
@@ -266,6 +293,7 @@ export function toMergedOptions(merged: Merged): MergedOptions {
   if (named !== undefined) setOwn(result, PARAMS_KEY, named);
   if (merged.request !== undefined) setOwn(result, "request", merged.request);
   if (merged.data !== undefined) setOwn(result, "data", merged.data);
+  if (merged.operations !== undefined) setOwn(result, "operations", merged.operations);
   return result as MergedOptions;
 }
 
@@ -302,10 +330,12 @@ export function readMerged(options: unknown): Merged {
     unpackParams(container, keys, values, keys, values);
   }
   const method = read.method ?? "GET";
+  const operations = read.operations === undefined ? undefined : checkOperations(read.operations);
+  const url = read.url;
   return {
     method: method as string,
     route: undefined,
-    url: read.url as string | undefined,
+    url: url as string | undefined,
     baseUrl: checkBaseUrl(read.baseUrl ?? ""),
     headers: applyHeaders({}, read.headers),
     mediaType: mediaTypeOf(read.mediaType),
@@ -315,7 +345,23 @@ export function readMerged(options: unknown): Merged {
     named,
     request: read.request,
     data: read.data,
+    operations,
+    operation:
+      typeof url === "string" && typeof method === "string" ? operations?.find(method, url) : undefined,
   };
+}
+
+/** `operations` must be a table `describeOperations` made: a lookalike is not asked anything. */
+function checkOperations(operations: unknown): OperationLookup {
+  if (typeof operations !== "object" || operations === null || !OPERATION_TABLES.has(operations)) {
+    throw new EndpointError(
+      "invalid_options",
+      __DEV__
+        ? `operations must be a table made by describeOperations() (a module written by \`rest-endpoint generate\` exports one), got ${describe(operations)}.`
+        : "",
+    );
+  }
+  return operations as OperationLookup;
 }
 
 /**

@@ -7,6 +7,7 @@ export const OPTION_KEYS: ReadonlySet<string> = new Set([
   "mediaType",
   "data",
   "request",
+  "operations",
 ]);
 
 /**

@@ -11,12 +11,14 @@ import { freezeCopy, type Merged, mergeCall, readCall, readMerged, toMergedOptio
  * then build.
  */
 export function withDefaults(parent: Merged, route?: unknown, options?: unknown): Endpoint {
-  const DEFAULTS = freezeCopy(toMergedOptions(mergeCall(parent, readCall(route, options))));
+  const DEFAULTS = freezeCopy(
+    toMergedOptions(mergeCall(parent, readCall(route, options, parent.operations))),
+  );
   const defaults = prepare(DEFAULTS);
 
   function endpoint(route: Route | EndpointOptions, options?: EndpointOptions): RequestOptions {
     try {
-      return buildRequest(mergeCall(defaults, readCall(route, options)));
+      return buildRequest(mergeCall(defaults, readCall(route, options, defaults.operations)));
     } catch (error) {
       throw engineLimit(error);
     }
@@ -33,7 +35,7 @@ export function withDefaults(parent: Merged, route?: unknown, options?: unknown)
     },
     merge(route: Route | EndpointOptions, options?: EndpointOptions): MergedOptions {
       try {
-        return toMergedOptions(mergeCall(defaults, readCall(route, options)));
+        return toMergedOptions(mergeCall(defaults, readCall(route, options, defaults.operations)));
       } catch (error) {
         throw engineLimit(error);
       }

@@ -13,6 +13,7 @@ import type { UrlPlan } from "./compile-route.js";
  * segment, one `/` between base and path. `values` holds each variable's value at its slot.
  * A GET's leftover parameters (`queryKeys`, their values beside them in `queryValues`) are
  * appended as if the url ended in `{?a,b}`, before any `#fragment`: one pass, one url.
+ * `described` is query an operation wrote its own way (`a%5Bk%5D=v`), put before them.
  */
 export function expandUrl(
   route: UrlPlan,
@@ -21,6 +22,7 @@ export function expandUrl(
   method: string,
   queryKeys: readonly string[],
   queryValues: readonly unknown[],
+  described = "",
 ): string {
   const required = route.requiredSlots;
   for (let i = 0; i < required.length; i++) {
@@ -62,7 +64,13 @@ export function expandUrl(
     );
   }
   if (path.endsWith("/") && !route.pathEndsWithSlash) path = path.slice(0, -1);
-  if (queryKeys.length > 0) tail = withQuery(tail, queryOf(queryKeys, queryValues));
+  if (queryKeys.length > 0 || described !== "") {
+    const leftover = queryKeys.length > 0 ? queryOf(queryKeys, queryValues) : "";
+    tail = withQuery(
+      tail,
+      described === "" ? leftover : leftover === "" ? described : `${described}&${leftover}`,
+    );
+  }
   if (!route.hasScheme) return joinBaseUrl(baseUrl, path) + tail;
   // The route names its origin in literal text (checked when compiled): after it, a path that
   // starts with "//" (`{/a,b}` with an empty a) would read as a host to many servers.

@@ -1,0 +1,175 @@
+import { EndpointError } from "../endpoint-error.js";
+import { quote } from "../shared/describe-value.js";
+import { isArray } from "../shared/object.js";
+import { encodeReserved, encodeUnreserved } from "../template/encode.js";
+import { loneSurrogate } from "../template/expand-template.js";
+import { listItems, mapPairs, toScalarString } from "../template/template-value.js";
+
+/** Where a described parameter goes, when not in the url template. */
+export type ParameterPlace = "query" | "header" | "cookie" | "body";
+
+/** The OpenAPI styles that a url template cannot write, or that need more than it does. */
+export type ParameterStyle = "form" | "simple" | "spaceDelimited" | "pipeDelimited" | "deepObject";
+
+/** How one described parameter is sent: read from a code such as `"query deepObject*"`. */
+export interface ParameterSerializer {
+  readonly place: ParameterPlace;
+  /** The name it is sent under (a query key, a header or cookie name). */
+  readonly name: string;
+  /**
+   * The value as sent: `name=...` pieces for the query and the cookie header, the field value
+   * for a header; `undefined` when nothing is sent (no value, an empty list or object).
+   * `key` is the parameter's name in the call, for messages.
+   */
+  readonly write: (value: unknown, key: string) => string | undefined;
+}
+
+/**
+ * OpenAPI's serialisations that RFC 6570 has no expression for. Form, simple, label and matrix
+ * are RFC 6570's `{?x}`, `{x}`, `{.x}` and `{;x}` (with `*` for explode) and go in the url
+ * template; what is left are query parameters with an own delimiter, deep objects, reserved
+ * characters kept (`allowReserved`), a query key other than the parameter's name, and
+ * parameters sent in headers and cookies.
+ */
+export function parameterSerializer(
+  place: ParameterPlace,
+  style: ParameterStyle,
+  explode: boolean,
+  allowReserved: boolean,
+  name: string,
+): ParameterSerializer {
+  if (place === "body") return { place, name, write: () => undefined };
+  if (place === "header") return { place, name, write: (value, key) => headerValue(value, key, explode) };
+  const encodedName = encodeUnreserved(name);
+  if (encodedName === undefined) throw loneSurrogate(name);
+  const encode = allowReserved ? encodeKeepingReserved : encodeUnreserved;
+  const write =
+    style === "deepObject"
+      ? (value: unknown, key: string) => deepObject(value, key, encodedName)
+      : style === "spaceDelimited" && !explode
+        ? (value: unknown, key: string) => delimited(value, key, encodedName, "%20", encode)
+        : style === "pipeDelimited" && !explode
+          ? (value: unknown, key: string) => delimited(value, key, encodedName, "%7C", encode)
+          : (value: unknown, key: string) => form(value, key, encodedName, explode, encode);
+  return { place, name, write };
+}
+
+type Encode = (text: string) => string | undefined;
+
+/**
+ * `allowReserved`: RFC 6570's reserved expansion, except for the characters OpenAPI still leaves
+ * to the application to encode in a query (3.1.1, `allowReserved`): `[`, `]` and `#` are not
+ * allowed there, and `&`, `=` and `+` would split or change the form pair. A value can so never
+ * add a query parameter or end the query.
+ */
+function encodeKeepingReserved(text: string): string | undefined {
+  const encoded = encodeReserved(text);
+  if (encoded === undefined) return undefined;
+  let out = "";
+  let start = 0;
+  for (let i = 0; i < encoded.length; i++) {
+    const escaped = QUERY_SPECIAL[encoded.charCodeAt(i)];
+    if (escaped === undefined) continue;
+    out += encoded.slice(start, i) + escaped;
+    start = i + 1;
+  }
+  return start === 0 ? encoded : out + encoded.slice(start);
+}
+
+const QUERY_SPECIAL: Record<number, string> = {
+  35: "%23",
+  38: "%26",
+  43: "%2B",
+  61: "%3D",
+  91: "%5B",
+  93: "%5D",
+};
+
+function encoded(text: string, key: string, encode: Encode): string {
+  const out = encode(text);
+  if (out === undefined) throw loneSurrogate(key);
+  return out;
+}
+
+/**
+ * A value's parts as OpenAPI reads them: a primitive as one string, a list as its items, an
+ * object as its key, value pairs. `undefined` when there is nothing to send.
+ */
+function partsOf(
+  value: unknown,
+  key: string,
+): { scalar: string } | { items: string[] } | { pairs: [string, string][] } | undefined {
+  const scalar = toScalarString(value, key);
+  if (scalar === undefined) return undefined;
+  if (scalar !== null) return { scalar };
+  if (isArray(value)) {
+    const items = listItems(value, key);
+    return items.length === 0 ? undefined : { items };
+  }
+  const pairs = mapPairs(value as Record<string, unknown>, key);
+  return pairs.length === 0 ? undefined : { pairs };
+}
+
+/** Form style: `n=a,b` or, exploded, `n=a&n=b`; an object `n=k,v` or, exploded, `k=v`. */
+function form(
+  value: unknown,
+  key: string,
+  name: string,
+  explode: boolean,
+  encode: Encode,
+): string | undefined {
+  const parts = partsOf(value, key);
+  if (parts === undefined) return undefined;
+  if ("scalar" in parts) return `${name}=${encoded(parts.scalar, key, encode)}`;
+  if ("items" in parts) {
+    const items = parts.items.map((item) => encoded(item, key, encode));
+    return explode ? items.map((item) => `${name}=${item}`).join("&") : `${name}=${items.join(",")}`;
+  }
+  const pairs = parts.pairs.map(([k, v]) => [encoded(k, key, encode), encoded(v, key, encode)]);
+  return explode
+    ? pairs.map(([k, v]) => `${k}=${v}`).join("&")
+    : `${name}=${pairs.map(([k, v]) => `${k},${v}`).join(",")}`;
+}
+
+/** spaceDelimited and pipeDelimited: the items (or keys and values) joined by the delimiter. */
+function delimited(
+  value: unknown,
+  key: string,
+  name: string,
+  delimiter: string,
+  encode: Encode,
+): string | undefined {
+  const parts = partsOf(value, key);
+  if (parts === undefined) return undefined;
+  const texts = "scalar" in parts ? [parts.scalar] : "items" in parts ? parts.items : parts.pairs.flat();
+  return `${name}=${texts.map((text) => encoded(text, key, encode)).join(delimiter)}`;
+}
+
+/** deepObject: `n[k]=v` for each key of one flat object, brackets percent-encoded. */
+function deepObject(value: unknown, key: string, name: string): string | undefined {
+  const parts = partsOf(value, key);
+  if (parts === undefined) return undefined;
+  if (!("pairs" in parts)) {
+    throw new EndpointError(
+      "invalid_parameter",
+      __DEV__
+        ? `Parameter ${quote(key)} is sent as a deep object (${name}[key]=value), so it must be a plain object such as { key: "value" }, got ${"items" in parts ? "a list" : "a single value"}.`
+        : "",
+    );
+  }
+  return parts.pairs
+    .map(([k, v]) => `${name}%5B${encoded(k, key, encodeUnreserved)}%5D=${encoded(v, key, encodeUnreserved)}`)
+    .join("&");
+}
+
+/**
+ * Simple style in a header: `a,b`; an object `k,v` or, exploded, `k=v`. Not percent-encoded
+ * (a header is not a URL); the header rules check the result where it is set.
+ */
+function headerValue(value: unknown, key: string, explode: boolean): string | undefined {
+  const parts = partsOf(value, key);
+  if (parts === undefined) return undefined;
+  if ("scalar" in parts) return parts.scalar;
+  if ("items" in parts) return parts.items.join(",");
+  return parts.pairs.map(([k, v]) => (explode ? `${k}=${v}` : `${k},${v}`)).join(",");
+}

@@ -1,0 +1,175 @@
+import { EndpointError } from "../endpoint-error.js";
+import { checkHeaderName } from "../options/headers.js";
+import { OPTION_KEYS } from "../options/option-keys.js";
+import {
+  type ParameterPlace,
+  type ParameterSerializer,
+  type ParameterStyle,
+  parameterSerializer,
+} from "../options/serialize-parameter.js";
+import { describe, quote } from "../shared/describe-value.js";
+import { isPlainObject, snapshot } from "../shared/object.js";
+import { OPERATION_TABLES, type OperationLookup } from "../shared/operation-tables.js";
+import { type CompiledRoute, compileUrl } from "./compile-route.js";
+import { toRequestMethod } from "./request-method.js";
+
+/**
+ * One operation as `rest-endpoint generate` writes it: the url template its path and form-style
+ * query parameters expand in (a string alone when that is all), and how each other described
+ * parameter is sent, by name. A code is `"<in>[ <style>][*][+][ <sent name>]"`: `in` is
+ * `query`, `header`, `cookie` or `body`; `*` explodes; `+` keeps reserved characters
+ * (`allowReserved`); the sent name defaults to the parameter's.
+ */
+export type OperationData =
+  | string
+  | { readonly url: string; readonly params?: { readonly [name: string]: string } | undefined };
+
+/** Operations by route, as written in calls: `"GET /pets/{petId}"`. */
+export type OperationsData = { readonly [route: string]: OperationData };
+
+/**
+ * A table of described operations, for `endpoint.defaults({ operations })`. `Routes` is the map
+ * of each route's parameters that `rest-endpoint generate` writes beside it, for the types.
+ */
+export interface OperationTable<Routes = unknown> extends OperationLookup {
+  /** The parameters of each route, for the types only; never set. */
+  readonly routes?: Routes;
+}
+
+/** An operation ready to build requests: its route and how each described parameter is sent. */
+export interface CompiledOperation {
+  /** The route as the table names it, its url compiled from the operation's template. */
+  readonly route: CompiledRoute;
+  readonly parameters: ReadonlyMap<string, ParameterSerializer>;
+  /** Described parameters named like an option key (`headers`, `data`...): parameters here. */
+  readonly optionNamed: ReadonlySet<string>;
+}
+
+const PLACES: ReadonlySet<string> = new Set(["query", "header", "cookie", "body"]);
+const STYLES: Readonly<Record<string, readonly string[]>> = {
+  query: ["form", "spaceDelimited", "pipeDelimited", "deepObject"],
+  header: ["simple"],
+  cookie: ["form"],
+  body: [],
+};
+
+/**
+ * Reads operation data (as `rest-endpoint generate` writes it) into a table that
+ * `endpoint.defaults({ operations })` takes. The data is checked and copied now; each operation
+ * is compiled the first time it is used.
+ *
+ * @example
+ * ```ts
+ * const operations = describeOperations({
+ *   "GET /pets": { url: "/pets{?tags*}", params: { filter: "query deepObject*" } },
+ * });
+ * const api = endpoint.defaults({ baseUrl: "https://pets.example", operations });
+ * api("GET /pets", { tags: ["a", "b"], filter: { kind: "cat" } }).url;
+ * // "https://pets.example/pets?tags=a&tags=b&filter%5Bkind%5D=cat"
+ * ```
+ */
+export function describeOperations<Routes = unknown>(data: OperationsData): OperationTable<Routes> {
+  if (!isPlainObject(data)) {
+    throw invalid(`describeOperations() takes an object of operations by route, got ${describe(data)}.`);
+  }
+  const read = snapshot(data, "the operations");
+  const entries = new Map<string, () => CompiledOperation>();
+  for (const key of Object.keys(read)) {
+    const space = key.indexOf(" ");
+    const method = key.slice(0, space);
+    const routeUrl = key.slice(space + 1);
+    if (space === -1 || method !== method.toUpperCase() || routeUrl === "" || /\s/.test(routeUrl)) {
+      throw invalid(
+        `An operation's route must be "METHOD url" with an uppercase method, such as "GET /pets", got ${quote(key)}.`,
+      );
+    }
+    const requestMethod = toRequestMethod(method);
+    const { url, params } = readOperation(read[key], key);
+    let compiled: CompiledOperation | undefined;
+    entries.set(key, () => {
+      compiled ??= {
+        route: { method, requestMethod, url: routeUrl, plan: compileUrl(url) },
+        parameters: params,
+        optionNamed: new Set([...params.keys()].filter((name) => OPTION_KEYS.has(name))),
+      };
+      return compiled;
+    });
+  }
+  const table = Object.freeze(new Operations(entries));
+  OPERATION_TABLES.add(table);
+  return table;
+}
+
+/**
+ * A class, not a plain object: merged options and `DEFAULTS` then hold the table itself rather
+ * than a copy, and its entries are private, so it is read-only to everyone.
+ */
+class Operations implements OperationLookup {
+  readonly #entries: ReadonlyMap<string, () => CompiledOperation>;
+  constructor(entries: ReadonlyMap<string, () => CompiledOperation>) {
+    this.#entries = entries;
+  }
+  find(method: string, url: string): CompiledOperation | undefined {
+    return this.#entries.get(`${method.toUpperCase()} ${url}`)?.();
+  }
+}
+
+function readOperation(
+  value: unknown,
+  route: string,
+): { url: string; params: ReadonlyMap<string, ParameterSerializer> } {
+  const params = new Map<string, ParameterSerializer>();
+  if (typeof value === "string") return { url: value, params };
+  if (!isPlainObject(value)) {
+    throw invalid(
+      `Operation ${quote(route)} must be a url template or { url, params }, got ${describe(value)}.`,
+    );
+  }
+  const { url, params: given } = snapshot(value, `operation ${quote(route)}`);
+  if (typeof url !== "string") {
+    throw invalid(`Operation ${quote(route)} needs a url template string, got ${describe(url)}.`);
+  }
+  if (given === undefined) return { url, params };
+  if (!isPlainObject(given)) {
+    throw invalid(
+      `The params of operation ${quote(route)} must be an object of codes, got ${describe(given)}.`,
+    );
+  }
+  const codes = snapshot(given, `the params of operation ${quote(route)}`);
+  for (const name of Object.keys(codes)) {
+    params.set(name, readCode(codes[name], name, route));
+  }
+  return { url, params };
+}
+
+/** `"query deepObject*"`, `"header simple"`, `"query form* fields[]"`, `"body"`. */
+function readCode(code: unknown, name: string, route: string): ParameterSerializer {
+  const bad = (): EndpointError =>
+    invalid(
+      `Parameter ${quote(name)} of operation ${quote(route)} has the code ${describe(code)}; a code is "<in>[ <style>][*][+][ <name>]", such as "query deepObject*" or "header simple".`,
+    );
+  if (typeof code !== "string") throw bad();
+  if (code === "body") return parameterSerializer("body", "form", false, false, name);
+  const [place = "", styleText = "", sentName = name, extra] = code.split(" ");
+  if (extra !== undefined || !PLACES.has(place) || place === "body") throw bad();
+  let style = styleText;
+  const allowReserved = style.endsWith("+");
+  if (allowReserved) style = style.slice(0, -1);
+  const explode = style.endsWith("*");
+  if (explode) style = style.slice(0, -1);
+  const styles = STYLES[place] as readonly string[];
+  if (!styles.includes(style) || (allowReserved && place !== "query") || sentName === "") throw bad();
+  // A header or cookie name is a token (RFC 9110): checked now, not when a request is built.
+  if (place !== "query") checkHeaderName(sentName);
+  return parameterSerializer(
+    place as ParameterPlace,
+    style as ParameterStyle,
+    explode,
+    allowReserved,
+    sentName,
+  );
+}
+
+function invalid(message: string): EndpointError {
+  return new EndpointError("invalid_options", __DEV__ ? message : "");
+}

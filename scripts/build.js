@@ -40,6 +40,8 @@ await build({
     index: "src/index.ts",
     "uri-template": "src/template/uri-template.ts",
     operations: "src/route/describe-operations.ts",
+    github: "src/route/github-operations.ts",
+    generate: "src/generate/index.ts",
     bin: "src/cli/bin.ts",
   },
   outdir: "dist",
@@ -54,6 +56,7 @@ await build({
     index: "src/index.ts",
     "uri-template": "src/template/uri-template.ts",
     operations: "src/route/describe-operations.ts",
+    github: "src/route/github-operations.ts",
   },
   outdir: "dist/production",
   define: { __DEV__: "false" },
@@ -63,3 +66,5 @@ chmodSync(new URL("dist/bin.js", root), 0o755);
 // The subpath's declarations beside its code, as the exports map names them.
 writeFileSync(new URL("dist/uri-template.d.ts", root), 'export * from "./template/uri-template.js";\n');
 writeFileSync(new URL("dist/operations.d.ts", root), 'export * from "./route/describe-operations.js";\n');
+writeFileSync(new URL("dist/github.d.ts", root), 'export * from "./route/github-operations.js";\n');
+writeFileSync(new URL("dist/generate.d.ts", root), 'export * from "./generate/index.js";\n');

@@ -7,8 +7,13 @@
 // without saving it (`npm install --no-save @octokit/openapi@23.0.2`), and this script reads
 // the one file it needs from node_modules, offline.
 //
+// It also writes src/types/github-routes.ts (the typed routes) and src/route/github-operations.ts
+// (the operation table of `rest-endpoint/github`), both from that data, with the generator of
+// `rest-endpoint generate` (so the package is built first).
+//
 // Usage: npm run generate:routes [-- --from path/to/api.github.com.json]
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { generateOperations, operationEntries } from "../dist/generate.js";
 import { OPTION_KEYS, routeTypesSource } from "./route-types.js";
 
 const PACKAGE = "@octokit/openapi";
@@ -42,41 +47,6 @@ function resolve(node) {
       .reduce((object, key) => object?.[key.replaceAll("~1", "/").replaceAll("~0", "~")], spec);
   }
   return current ?? {};
-}
-
-/** A TypeScript type for a JSON schema, a few levels deep; deeper parts are `unknown`. */
-function typeOf(node, depth = 0) {
-  const schema = resolve(node);
-  let type;
-  if (depth > 3) type = "unknown";
-  else if (Array.isArray(schema.enum)) type = schema.enum.map((value) => JSON.stringify(value)).join(" | ");
-  else if (schema.oneOf || schema.anyOf) {
-    type = [...new Set((schema.oneOf ?? schema.anyOf).map((part) => typeOf(part, depth + 1)))].join(" | ");
-  } else if (schema.allOf)
-    type = schema.allOf.map((part) => parenthesize(typeOf(part, depth + 1))).join(" & ");
-  else if (schema.type === "string") type = "string";
-  else if (schema.type === "integer" || schema.type === "number") type = "number";
-  else if (schema.type === "boolean") type = "boolean";
-  else if (schema.type === "array") type = `${parenthesize(typeOf(schema.items ?? {}, depth + 1))}[]`;
-  else if (schema.type === "object" || schema.properties) {
-    const required = new Set(schema.required ?? []);
-    const properties = Object.entries(schema.properties ?? {});
-    type =
-      properties.length === 0
-        ? "{ [key: string]: unknown }"
-        : `{ ${properties
-            .map(
-              ([name, value]) =>
-                `${JSON.stringify(name)}${required.has(name) ? "" : "?"}: ${typeOf(value, depth + 1)}`,
-            )
-            .join("; ")} }`;
-  } else type = "unknown";
-  if (type === "") type = "unknown";
-  return schema.nullable && type !== "unknown" ? `${type} | null` : type;
-}
-
-function parenthesize(type) {
-  return /[|&]/.test(type) ? `(${type})` : type;
 }
 
 // Deterministic choices: the same description always gives the same file.
@@ -212,6 +182,26 @@ function removedFields(changes, operation, bodyRequired) {
   return removed;
 }
 
+// The route data is the generator's (the same one `rest-endpoint generate` runs); this script
+// adds what only the benchmarks and tests need: an example call and the later versions' changes.
+const generated = generateOperations(spec, {
+  routesName: "GitHubRoutes",
+  queryInRoute: true,
+  queryName: githubQueryName,
+});
+for (const note of generated.notes) console.warn(note);
+const models = new Map(generated.operations.map((model) => [model.id, model]));
+
+/**
+ * GitHub reads a list in the query as `name[]=a&name[]=b` (or `name=a,b`), which its description
+ * says in prose only: "Example: `fields[]=123&fields[]=456`". Such parameters are sent so; the
+ * description's own style (form, exploded: `name=a&name=b`) would keep only the last value.
+ */
+function githubQueryName(parameter) {
+  const text = `${parameter.description ?? ""} ${JSON.stringify(resolve(parameter.schema)?.example ?? "")}`;
+  return text.includes(`${parameter.name}[]=`) ? `${parameter.name}[]` : undefined;
+}
+
 const operations = [];
 let index = 0;
 for (const [path, item] of Object.entries(spec.paths)) {
@@ -221,34 +211,20 @@ for (const [path, item] of Object.entries(spec.paths)) {
     const parameters = [...(item.parameters ?? []), ...(operation.parameters ?? [])].map(resolve);
     const pathParams = parameters.filter((p) => p.in === "path");
     const queryParams = parameters.filter((p) => p.in === "query");
-    const server = operation.servers?.[0]?.url ?? "";
-    let url = server + path;
-    // Query parameters of a request with a body go in the url template, or they would land in the body.
-    if (method !== "get" && queryParams.length > 0) url += `{?${queryParams.map((p) => p.name).join(",")}}`;
+    const { id: _, ...model } = models.get(operation.operationId);
 
     const example = {};
     for (const p of pathParams) example[p.name] = pathValue(p.name, p.schema, index);
     for (const [i, p] of queryParams.entries()) {
       if (p.required || (index + i) % 2 === 0) example[p.name] = exampleValue(p.name, p.schema, index + i);
     }
-
-    let body = [];
-    let bodyKind;
-    // The type of `data`, for bodies that parameters cannot carry.
-    let dataType;
     const requestBody = operation.requestBody ? resolve(operation.requestBody) : undefined;
     if (requestBody?.content) {
       const [contentType, content] = Object.entries(requestBody.content)[0];
       const schema = resolve(content.schema);
       const required = new Set(schema.required ?? []);
       const properties = Object.entries(schema.properties ?? {});
-      if (contentType === "application/json" && (schema.type === "object" || schema.properties)) {
-        bodyKind = "json";
-        body = properties.map(([name, value]) => ({
-          name,
-          required: required.has(name),
-          type: typeOf(value),
-        }));
+      if (model.bodyKind === "json") {
         const value = bodyExample(content, properties, required, index);
         // A body field that is also a url parameter or an option key (GitHub's webhook configs
         // have a body field `url`) travels in `data` in the example. Beside a route, `url` and
@@ -259,12 +235,7 @@ for (const [path, item] of Object.entries(spec.paths)) {
           Object.keys(value).some((key) => Object.hasOwn(example, key) || OPTION_KEYS.has(key));
         if (isPlainObject(value) && !clashes) Object.assign(example, value);
         else example.data = value;
-        // Such bodies keep a typed `data` too (the map types a `url` field as a parameter as well).
-        if (properties.some(([name]) => OPTION_KEYS.has(name))) dataType = typeOf(schema);
       } else {
-        bodyKind = contentType === "application/json" ? "json-data" : "data";
-        // A JSON body of several shapes (an object or a bare array...) goes in data as a whole.
-        if (contentType === "application/json") dataType = typeOf(schema);
         const value = bodyExample(content, [], new Set(), index);
         example.data =
           typeof value === "string" || contentType === "application/json" ? value : "file contents";
@@ -279,18 +250,7 @@ for (const [path, item] of Object.entries(spec.paths)) {
     );
     operations.push({
       id: operation.operationId,
-      method: method.toUpperCase(),
-      url,
-      path: pathParams.map((p) => p.name),
-      query: queryParams.map((p) => ({
-        name: p.name,
-        required: Boolean(p.required),
-        type: typeOf(p.schema),
-      })),
-      body,
-      ...(bodyKind === undefined ? {} : { bodyKind }),
-      ...(dataType === undefined ? {} : { dataType }),
-      ...(requestBody?.required ? { bodyRequired: true } : {}),
+      ...model,
       ...(Object.keys(removed).length === 0 ? {} : { removedIn: removed }),
       example,
     });
@@ -310,7 +270,36 @@ const header = {
 const lines = operations.map((operation) => JSON.stringify(operation));
 writeFileSync(OUTPUT, `{"about":${JSON.stringify(header)},\n"operations":[\n${lines.join(",\n")}\n]}\n`);
 console.log(`wrote ${operations.length} operations to data/github-routes.json`);
-// The typed-routes map is generated from the same data.
-const types = new URL("../src/types/github-routes.ts", import.meta.url);
-writeFileSync(types, routeTypesSource(JSON.parse(readFileSync(OUTPUT, "utf8"))));
+// The typed-routes map and the operation table are generated from the same data.
+const data = JSON.parse(readFileSync(OUTPUT, "utf8"));
+writeFileSync(new URL("../src/types/github-routes.ts", import.meta.url), routeTypesSource(data));
 console.log("wrote src/types/github-routes.ts");
+writeFileSync(new URL("../src/route/github-operations.ts", import.meta.url), githubOperationsSource(data));
+console.log("wrote src/route/github-operations.ts");
+
+/** The operation table of `rest-endpoint/github`, typed by the routes map. */
+function githubOperationsSource(data) {
+  return [
+    "// Generated by `npm run generate:routes` from data/github-routes.json; do not edit.",
+    `// Source: ${data.about.source}; license: ${data.about.license}.`,
+    'import type { GitHubRoutes } from "../types/github-routes.js";',
+    'import { describeOperations, type OperationTable } from "./describe-operations.js";',
+    "",
+    "/**",
+    " * Every operation of GitHub's REST API, for `endpoint.defaults({ operations })`: each parameter",
+    " * is then sent as GitHub describes it (lists in the query as `name=a&name=b`, or as",
+    " * `name[]=a&name[]=b` where GitHub's documentation asks for that).",
+    " *",
+    " * @example",
+    " * ```ts",
+    ' * const github = endpoint.defaults({ operations });',
+    ' * github("GET /orgs/{org}/personal-access-tokens", { org: "o", owner: ["a", "b"] }).url;',
+    ' * // "https://api.github.com/orgs/o/personal-access-tokens?owner%5B%5D=a&owner%5B%5D=b"',
+    " * ```",
+    " */",
+    "export const operations: OperationTable<GitHubRoutes> = /* @__PURE__ */ describeOperations({",
+    ...operationEntries(data.operations),
+    "});",
+    "",
+  ].join("\n");
+}

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The `rest-endpoint` executable: wires the command line to this process.
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { runCli } from "./run-cli.js";
 
 // A reader that stops early (`| head`) closes the pipe: that is no error of the command's.
@@ -15,6 +15,7 @@ process.exitCode = await runCli(process.argv.slice(2), {
   // Plain bytes: a Buffer's toJSON would print it as { type: "Buffer", data: [...] }.
   readStdin: () => new Uint8Array(readFileSync(0)),
   readFile: (path) => new Uint8Array(readFileSync(path)),
+  writeFile: (path, text) => writeFileSync(path, text),
   fetch: (url, init) => fetch(url, init),
   env: (name) => process.env[name],
   isTerminal: process.stdout.isTTY === true,

@@ -9,6 +9,7 @@ import { EndpointError, engineLimit } from "../endpoint-error.js";
 import { encodeUnreserved } from "../template/encode.js";
 import type { RequestOptions } from "../types/request.js";
 import { VERSION } from "../version.js";
+import { runGenerate } from "./generate-command.js";
 import { HELP } from "./help.js";
 import { type ArgumentIo, type Format, parseArguments, UsageError } from "./parse-arguments.js";
 import { SendError, type SendIo, sendRequest } from "./send-request.js";
@@ -24,6 +25,8 @@ export interface CliIo extends ArgumentIo {
   fetch?: SendIo["fetch"];
   env?: SendIo["env"];
   isTerminal?: boolean;
+  /** For `rest-endpoint generate --out`. */
+  writeFile?(path: string, text: string): void;
 }
 
 export { HELP };
@@ -34,6 +37,19 @@ export { HELP };
  */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   try {
+    // A route is a path or a URL: a first argument `generate` is the subcommand.
+    if (argv[0] === "generate") {
+      return runGenerate(argv.slice(1), {
+        readFile: (path) => io.readFile(path),
+        writeFile: (path, text) => {
+          if (io.writeFile === undefined) throw new UsageError("This host cannot write files.");
+          io.writeFile(path, text);
+        },
+        stdout: (text) => io.stdout(text),
+        // Names from the description could drive the terminal: one safe line each.
+        stderr: (text) => io.stderr(`${escapeControls(text.replace(/\n$/, ""))}\n`),
+      });
+    }
     let command: ReturnType<typeof parseArguments>;
     try {
       command = parseArguments(argv, io);

@@ -1,10 +1,21 @@
 // The builder's type: the call signatures with typed routes, and its members.
+import type { OperationTable } from "../route/describe-operations.js";
 import type { GitHubRoutes } from "./github-routes.js";
 import type { EndpointOptions, MergedOptions, RequestOptions, Route, RouteOptions } from "./request.js";
 import type { ArgsFor, ResultFor } from "./route-params.js";
 
-/** A route string; GitHub's routes are offered while one is typed, and any other is accepted. */
-export type RouteString = keyof GitHubRoutes | (string & Record<never, never>);
+/**
+ * A route string; the routes of the map (GitHub's unless given) are offered while one is typed,
+ * and any other is accepted.
+ */
+export type RouteString<Routes = GitHubRoutes> = (keyof Routes & string) | (string & Record<never, never>);
+
+/** The routes map of a builder made with `options`: that of their operation table, if any. */
+export type RoutesOf<O, Routes> = O extends { readonly operations: OperationTable<infer M> }
+  ? unknown extends M
+    ? Routes
+    : M
+  : Routes;
 
 type DeepReadonly<T> = T extends (...args: never[]) => unknown
   ? T
@@ -21,8 +32,8 @@ type DeepReadonly<T> = T extends (...args: never[]) => unknown
  * While a route is typed, the editor offers GitHub's routes. Beside a route, `method` and `url`
  * are parameters: the route alone sets the request's method and url.
  */
-export interface Endpoint<Defaulted extends PropertyKey = never> {
-  <R extends RouteString>(route: R, ...options: ArgsFor<R, Defaulted>): ResultFor<R>;
+export interface Endpoint<Defaulted extends PropertyKey = never, Routes = GitHubRoutes> {
+  <R extends RouteString<Routes>>(route: R, ...options: ArgsFor<R, Defaulted, Routes>): ResultFor<R>;
   (options: EndpointOptions): RequestOptions;
   /**
    * A new builder whose defaults are these merged with this builder's.
@@ -36,11 +47,11 @@ export interface Endpoint<Defaulted extends PropertyKey = never> {
   defaults<const O extends RouteOptions = Record<never, never>>(
     route: Route,
     options?: O,
-  ): Endpoint<Defaulted | keyof O>;
+  ): Endpoint<Defaulted | keyof O, Routes>;
   /** The same, with the route given as `method` and `url` in the options. */
   defaults<const O extends EndpointOptions>(
     options: O,
-  ): Endpoint<Defaulted | Exclude<keyof O, "method" | "url">>;
+  ): Endpoint<Defaulted | Exclude<keyof O, "method" | "url" | "operations">, RoutesOf<O, Routes>>;
   /**
    * This builder's defaults, deeply frozen.
    *

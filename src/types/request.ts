@@ -1,3 +1,5 @@
+import type { OperationTable } from "../route/describe-operations.js";
+
 // The shapes of what goes in and comes out: options, merged options, request options.
 
 /** The HTTP methods a route may use. */
@@ -41,11 +43,16 @@ export interface RouteOptionKeys {
   request?: RequestSettings | undefined;
 }
 
-/** The option keys with a meaning of their own, typed: `method` and `url` only without a route. */
+/**
+ * The option keys with a meaning of their own, typed: `method`, `url` and `operations` only
+ * without a route.
+ */
 export interface OptionKeys extends RouteOptionKeys {
   /** Any case; checked when called. */
   method?: string | undefined;
   url?: string | undefined;
+  /** Described operations (`describeOperations`, or a module `rest-endpoint generate` wrote). */
+  operations?: OperationTable | undefined;
 }
 
 /** What `merge` and `defaults` accept beside a route: `method` and `url` are parameters there. */
@@ -69,6 +76,7 @@ export interface MergedOptions {
   mediaType: { format: string; previews: string[] };
   request?: RequestSettings;
   data?: unknown;
+  operations?: OperationTable;
   [parameter: string]: unknown;
 }
 

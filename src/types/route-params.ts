@@ -83,17 +83,18 @@ export type RouteParams<R extends string> = string extends R
 
 // A route as the map writes it is looked up first: a plain key test for each route the type
 // of `R` may be (the editor offers them all, so its constraint is their union).
-type KnownParams<R extends string> = R extends keyof GitHubRoutes
-  ? GitHubRoutes[R]
+type KnownParams<R extends string, Routes> = R extends keyof Routes
+  ? Routes[R]
   : [RouteKey<R>] extends [never]
     ? RouteParams<R>
-    : RouteKey<R> extends keyof GitHubRoutes
-      ? GitHubRoutes[RouteKey<R>]
+    : RouteKey<R> extends keyof Routes
+      ? Routes[RouteKey<R>]
       : RouteParams<R>;
 
 /**
- * The parameters of a route: from the GitHub map when it knows the route, else read from the
- * route. Those named in `Defaulted` (set by a builder's defaults) are optional.
+ * The parameters of a route: from the routes map (GitHub's unless a builder's operations give
+ * another) when it knows the route, else read from the route. Those named in `Defaulted` (set
+ * by a builder's defaults) are optional.
  *
  * The mapped type on the outside is for speed. While a call is inferred, the route is still a
  * type parameter: TypeScript would read the options' contextual type from the conditional's
@@ -101,8 +102,8 @@ type KnownParams<R extends string> = R extends keyof GitHubRoutes
  * type is kept as it is, so each call costs one lookup. The inner one keeps the defaults step
  * (a conditional type) from being spread over every route while the route is unknown.
  */
-export type ParamsFor<R extends string, Defaulted extends PropertyKey = never> = Copy<
-  WithDefaults<Copy<KnownParams<R>>, Defaulted>
+export type ParamsFor<R extends string, Defaulted extends PropertyKey = never, Routes = GitHubRoutes> = Copy<
+  WithDefaults<Copy<KnownParams<R, Routes>>, Defaulted>
 >;
 
 /**
@@ -116,7 +117,11 @@ type WithDefaults<P, Defaulted extends PropertyKey> = [Defaulted] extends [never
     : never;
 
 /** What a call with route `R` accepts, once the builder's defaults (`Defaulted`) are set. */
-export type CallOptions<R extends string, Defaulted extends PropertyKey = never> = ParamsFor<R, Defaulted> &
+export type CallOptions<R extends string, Defaulted extends PropertyKey = never, Routes = GitHubRoutes> = ParamsFor<
+  R,
+  Defaulted,
+  Routes
+> &
   RouteOptionKeys;
 
 /**
@@ -126,26 +131,26 @@ export type CallOptions<R extends string, Defaulted extends PropertyKey = never>
  * and any other key is a parameter of any value. The options may be left out when nothing is
  * required.
  */
-export type ArgsFor<R extends string, Defaulted extends PropertyKey = never> = string extends R
+export type ArgsFor<R extends string, Defaulted extends PropertyKey = never, Routes = GitHubRoutes> = string extends R
   ? [options?: RouteOptions | undefined]
-  : Record<never, never> extends ParamsFor<R, Defaulted>
-    ? [options?: OptionsFor<R, Defaulted> | undefined]
-    : [options: OptionsFor<R, Defaulted>];
+  : Record<never, never> extends ParamsFor<R, Defaulted, Routes>
+    ? [options?: OptionsFor<R, Defaulted, Routes> | undefined]
+    : [options: OptionsFor<R, Defaulted, Routes>];
 
 /**
  * The options of a call with route `R`: its parameters and the option keys, and on a route the
  * GitHub map does not know, any other key as a parameter.
  */
-export type OptionsFor<R extends string, Defaulted extends PropertyKey = never> = Shown<
-  ParamsFor<R, Defaulted> & OptionKeysFor<R>
+export type OptionsFor<R extends string, Defaulted extends PropertyKey = never, Routes = GitHubRoutes> = Shown<
+  ParamsFor<R, Defaulted, Routes> & OptionKeysFor<R, Routes>
 >;
-type OptionKeysFor<R extends string> = R extends keyof GitHubRoutes
+type OptionKeysFor<R extends string, Routes> = R extends keyof Routes
   ? RouteOptionKeys
   : string extends R
     ? RouteOptions
     : [RouteKey<R>] extends [never]
       ? RouteOptions
-      : RouteKey<R> extends keyof GitHubRoutes
+      : RouteKey<R> extends keyof Routes
         ? RouteOptionKeys
         : RouteOptions;
 

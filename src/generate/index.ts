@@ -1,0 +1,10 @@
+// The `rest-endpoint/generate` entry: operation data and typed routes from an OpenAPI
+// description, as `rest-endpoint generate` writes them. Build-time code: nothing in the
+// request path imports it.
+export {
+  type GeneratedOperations,
+  type GenerateOptions,
+  generateOperations,
+} from "./generate-operations.js";
+export { readDescription } from "./read-description.js";
+export { type OperationModel, operationEntries, type ParameterModel, routeTypesSource } from "./route-types.js";

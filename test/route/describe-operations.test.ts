@@ -1,0 +1,252 @@
+import { describe, expect, it } from "vitest";
+import { describeOperations, EndpointError, endpoint } from "../../src/index.js";
+import { thrownBy } from "../helpers.js";
+
+const api = (data: Parameters<typeof describeOperations>[0]) =>
+  endpoint.defaults({ baseUrl: "https://api.example", headers: { accept: null }, operations: describeOperations(data) });
+
+// The style examples of the OpenAPI Specification (3.1.1, "Style Examples"; Apache-2.0): a
+// parameter `color` with the string "blue", the list ["blue", "black", "brown"] and the object
+// { R: 100, G: 200, B: 150 }. Rows give [style, explode, where, primitive, list, object], as the
+// specification writes them. One departure, on purpose: label without explode. The
+// specification's 3.0 table wrote `.blue.black.brown` and `.R.100.G.200.B.150`, but label is
+// RFC 6570's `{.color}`, which expands to `.blue,black,brown` and `.R,100,G,200,B,150` (RFC 6570,
+// 3.2.5, "{.list}"); the later tables say so too. Ours follow RFC 6570.
+const VALUES = { primitive: "blue", list: ["blue", "black", "brown"], object: { R: 100, G: 200, B: 150 } };
+const STYLE_EXAMPLES: [string, boolean, "path" | "query" | "header" | "cookie", string?, string?, string?][] = [
+  ["matrix", false, "path", ";color=blue", ";color=blue,black,brown", ";color=R,100,G,200,B,150"],
+  ["matrix", true, "path", ";color=blue", ";color=blue;color=black;color=brown", ";R=100;G=200;B=150"],
+  ["label", false, "path", ".blue", ".blue,black,brown", ".R,100,G,200,B,150"],
+  ["label", true, "path", ".blue", ".blue.black.brown", ".R=100.G=200.B=150"],
+  ["simple", false, "path", "blue", "blue,black,brown", "R,100,G,200,B,150"],
+  ["simple", true, "path", "blue", "blue,black,brown", "R=100,G=200,B=150"],
+  ["form", false, "query", "color=blue", "color=blue,black,brown", "color=R,100,G,200,B,150"],
+  ["form", true, "query", "color=blue", "color=blue&color=black&color=brown", "R=100&G=200&B=150"],
+  ["spaceDelimited", false, "query", undefined, "color=blue%20black%20brown", "color=R%20100%20G%20200%20B%20150"],
+  ["pipeDelimited", false, "query", undefined, "color=blue%7Cblack%7Cbrown", "color=R%7C100%7CG%7C200%7CB%7C150"],
+  ["deepObject", true, "query", undefined, undefined, "color[R]=100&color[G]=200&color[B]=150"],
+  ["simple", false, "header", "blue", "blue,black,brown", "R,100,G,200,B,150"],
+  ["simple", true, "header", "blue", "blue,black,brown", "R=100,G=200,B=150"],
+  ["form", false, "cookie", "color=blue", "color=blue,black,brown", "color=R,100,G,200,B,150"],
+  ["form", true, "cookie", "color=blue", "color=blue&color=black&color=brown", "R=100&G=200&B=150"],
+];
+
+/** The operation data `rest-endpoint generate` writes for one parameter `color`. */
+function operationFor(style: string, explode: boolean, where: string) {
+  const star = explode ? "*" : "";
+  if (where === "path") {
+    const operator = { matrix: ";", label: ".", simple: "" }[style];
+    return { "GET /items/{color}": `/items/{${operator}color${star}}` };
+  }
+  if (where === "query" && style === "form") return { "GET /items/{color}": `/items/x{?color${star}}` };
+  return { "GET /items/{color}": { url: "/items/x", params: { color: `${where} ${style}${star}` } } };
+}
+
+/** What the parameter became, in the form the specification's table writes it. */
+function sent(where: string, options: { url: string; headers: Record<string, string> }): string | undefined {
+  if (where === "path") return options.url.slice("https://api.example/items/".length);
+  if (where === "header") return options.headers.color;
+  if (where === "cookie") return options.headers.cookie;
+  const query = new URL(options.url).search.slice(1);
+  // The specification writes deepObject's brackets as they are; RFC 3986 does not allow them
+  // in a query, so they are sent percent-encoded, which servers decode to the same key.
+  return query.replaceAll("%5B", "[").replaceAll("%5D", "]");
+}
+
+describe("style x explode x value kind, against the OpenAPI specification's examples", () => {
+  for (const [style, explode, where, ...expected] of STYLE_EXAMPLES) {
+    const build = api(operationFor(style, explode, where));
+    (["primitive", "list", "object"] as const).forEach((kind, i) => {
+      const want = expected[i];
+      it(`${where} ${style}${explode ? " explode" : ""}, ${kind} -> ${want ?? "refused or n/a"}`, () => {
+        if (want === undefined) {
+          if (style === "deepObject") {
+            expect(thrownBy(() => build("GET /items/{color}", { color: VALUES[kind] }))?.code).toBe(
+              "invalid_parameter",
+            );
+          }
+          return;
+        }
+        const options = build("GET /items/{color}", { color: VALUES[kind] });
+        expect(sent(where, options)).toBe(want);
+      });
+    });
+  }
+});
+
+// `[operation code, value, expected query]`: what each query serialiser sends, beyond the table.
+const QUERY_ROWS: [string, unknown, string][] = [
+  ["query deepObject*", { "a b": "c&d", e: null }, "f%5Ba%20b%5D=c%26d"],
+  ["query deepObject*", {}, ""],
+  ["query pipeDelimited", ["a|b", "c"], "f=a%7Cb%7Cc"],
+  ["query pipeDelimited", [], ""],
+  ["query pipeDelimited*", ["a", "b"], "f=a&f=b"],
+  ["query spaceDelimited", ["a b", "c"], "f=a%20b%20c"],
+  ["query spaceDelimited*", { x: 1 }, "x=1"],
+  ["query form", ["a", "b"], "f=a,b"],
+  ["query form*", ["a", "b"], "f=a&f=b"],
+  ["query form* f[]", ["a", "b"], "f%5B%5D=a&f%5B%5D=b"],
+  ["query form* page[size]", 10, "page%5Bsize%5D=10"],
+  // allowReserved keeps reserved characters, but never those that end the query or split a pair.
+  ["query form+", "a/b:c?d@e,f;g", "f=a/b:c?d@e,f;g"],
+  ["query form+", "x&admin=1#frag", "f=x%26admin%3D1%23frag"],
+  ["query form+", "a+b [c]", "f=a%2Bb%20%5Bc%5D"],
+  ["query form+", "%41%zz", "f=%41%25zz"],
+  ["query form*+", ["a/b", "c&d"], "f=a/b&f=c%26d"],
+  ["query form", true, "f=true"],
+  ["query form", new Date(0), "f=1970-01-01T00%3A00%3A00.000Z"],
+  ["query form", null, ""],
+];
+
+describe("query serialisers", () => {
+  for (const [code, value, query] of QUERY_ROWS) {
+    it(`${code} ${JSON.stringify(value)} -> ${query || "(nothing)"}`, () => {
+      const build = api({ "GET /q": { url: "/q", params: { f: code } } });
+      const { url } = build("GET /q", { f: value });
+      expect(url).toBe(`https://api.example/q${query === "" ? "" : `?${query}`}`);
+    });
+  }
+
+  it("puts described query after the template's and before the leftovers, before a fragment", () => {
+    const build = api({ "GET /q": { url: "/q{?a}#top", params: { d: "query deepObject*" } } });
+    expect(build("GET /q", { z: 1, d: { k: "v" }, a: 2 }).url).toBe("https://api.example/q?a=2&d%5Bk%5D=v&z=1#top");
+  });
+
+  it("sends described query on a POST too, and the rest in the body", () => {
+    const build = api({ "POST /q": { url: "/q{?a}", params: { d: "query pipeDelimited" } } });
+    const options = build("POST /q", { a: 1, d: [1, 2], b: 3 });
+    expect(options.url).toBe("https://api.example/q?a=1&d=1%7C2");
+    expect(options.body).toEqual({ b: 3 });
+  });
+
+  it("refuses nested values where a style has no form for them", () => {
+    const build = api({ "GET /q": { url: "/q", params: { d: "query deepObject*", p: "query pipeDelimited" } } });
+    expect(thrownBy(() => build("GET /q", { d: { a: { b: 1 } } }))?.code).toBe("invalid_parameter");
+    expect(thrownBy(() => build("GET /q", { p: [[1]] }))?.code).toBe("invalid_parameter");
+    expect(thrownBy(() => build("GET /q", { d: ["x"] }))?.message).toMatch(/deep object/);
+  });
+});
+
+describe("headers and cookies", () => {
+  const build = api({
+    "GET /h": { url: "/h", params: { "X-Trace": "header simple", id: "cookie form", list: "cookie form*" } },
+  });
+
+  it("sends a header parameter under its described name, lowercased, over a default of that name", () => {
+    const options = build("GET /h", { "X-Trace": "abc", headers: { "x-trace": "default" } });
+    expect(options.headers["x-trace"]).toBe("abc");
+  });
+
+  it("joins cookie parameters with those given in headers", () => {
+    const options = build("GET /h", { id: "a;b=c", list: ["x", "y"], headers: { cookie: "s=1" } });
+    expect(options.headers.cookie).toBe("s=1; id=a%3Bb%3Dc; list=x&list=y");
+  });
+
+  it.each([
+    ["CR LF", "a\r\nx-evil: 1"],
+    ["NUL", "a\u0000"],
+    ["above U+00FF", "\u0100"],
+    ["a line break in a list", ["a", "b\nc"]],
+    ["a line break in an object key", { "a\r\nx-evil": "1" }],
+  ])("refuses a header value with %s", (_, value) => {
+    expect(thrownBy(() => build("GET /h", { "X-Trace": value }))?.code).toBe("invalid_header");
+  });
+
+  it("cannot put a cookie separator or line break in the cookie header", () => {
+    const options = build("GET /h", { id: "a; admin=1\r\nx: y" });
+    expect(options.headers.cookie).toBe("id=a%3B%20admin%3D1%0D%0Ax%3A%20y");
+  });
+
+  it("leaves a header out when its value is undefined, null or empty", () => {
+    for (const value of [undefined, null, [], {}]) {
+      expect(Object.hasOwn(build("GET /h", { "X-Trace": value }).headers, "x-trace")).toBe(false);
+    }
+  });
+});
+
+describe("body fields named like an option key", () => {
+  const build = api({ "POST /jsonapi": { url: "/jsonapi", params: { data: "body", headers: "body" } } });
+
+  it("are body fields on the described route, in endpoint(), merge() and parse()", () => {
+    const call = { data: { type: "pets" }, headers: { h: 1 }, meta: 2 };
+    const options = build("POST /jsonapi", call);
+    expect(options.body).toEqual({ meta: 2, data: { type: "pets" }, headers: { h: 1 } });
+    expect(Object.keys(options.headers).sort()).toEqual(["content-type", "user-agent"]);
+    expect(build.parse(build.merge("POST /jsonapi", call))).toEqual(options);
+  });
+
+  it("are options on other routes", () => {
+    expect(build("POST /other", { data: "raw" }).body).toBe("raw");
+  });
+});
+
+describe("the table", () => {
+  it("is used only for routes it describes; others keep today's rules", () => {
+    const build = api({ "GET /q": "/q{?a*}" });
+    expect(build("GET /q", { a: [1, 2] }).url).toBe("https://api.example/q?a=1&a=2");
+    expect(build("GET /r", { a: [1, 2] }).url).toBe("https://api.example/r?a=1,2");
+  });
+
+  it("finds a route whatever the case of its method, and through the options-only form", () => {
+    const build = api({ "GET /q": "/q{?a*}" });
+    expect(build("get /q", { a: [1, 2] }).url).toBe("https://api.example/q?a=1&a=2");
+    expect(build({ method: "get", url: "/q", a: [1, 2] }).url).toBe("https://api.example/q?a=1&a=2");
+  });
+
+  it("is a parameter beside a route, so a call cannot swap it", () => {
+    const other = describeOperations({ "POST /q": "https://evil.example/q" });
+    const build = api({ "POST /q": "/q" });
+    const options = build("POST /q", { operations: other });
+    expect(options.url).toBe("https://api.example/q");
+    expect(options.body).toEqual({ operations: other });
+  });
+
+  it("cascades through defaults and is held, not copied, by DEFAULTS", () => {
+    const operations = describeOperations({ "GET /q": "/q{?a*}" });
+    const build = endpoint.defaults({ operations }).defaults({ per_page: 1 });
+    expect(build.DEFAULTS.operations).toBe(operations);
+    expect(build("GET /q", { a: [1, 2] }).url).toBe("https://api.github.com/q?a=1&a=2&per_page=1");
+  });
+
+  it("is copied when made: changing the data afterwards changes nothing", () => {
+    const data: Record<string, string> = { "GET /q": "/q{?a*}" };
+    const build = api(data);
+    data["GET /q"] = "/other";
+    expect(build("GET /q", { a: [1] }).url).toBe("https://api.example/q?a=1");
+  });
+
+  it.each([
+    ["not an object", "x"],
+    ["a lowercase method", { "get /q": "/q" }],
+    ["no url", { "GET ": "/q" }],
+    ["an unknown method", { "TRACE /q": "/q" }],
+    ["a url that is not a string", { "GET /q": { url: 1 } }],
+    ["params that are not an object", { "GET /q": { url: "/q", params: "x" } }],
+    ["an unknown place", { "GET /q": { url: "/q", params: { a: "path simple" } } }],
+    ["a style its place cannot take", { "GET /q": { url: "/q", params: { a: "header form" } } }],
+    ["allowReserved outside the query", { "GET /q": { url: "/q", params: { a: "header simple+" } } }],
+    ["a header name that is not a token", { "GET /q": { url: "/q", params: { a: "header simple x:y" } } }],
+    ["a code with more words", { "GET /q": { url: "/q", params: { a: "query form a b" } } }],
+    ["a body code with a style", { "GET /q": { url: "/q", params: { a: "body form" } } }],
+  ])("refuses data with %s", (_, data) => {
+    const error = thrownBy(() => describeOperations(data as never));
+    expect(error).toBeInstanceOf(EndpointError);
+    expect(["invalid_options", "unsupported_method", "invalid_header"]).toContain(error?.code);
+  });
+
+  it.each([
+    ["a plain object with find", { find: () => undefined }],
+    ["a Proxy of a table", new Proxy(describeOperations({}), {})],
+    ["a string", "GET /q"],
+  ])("refuses as operations %s", (_, operations) => {
+    expect(thrownBy(() => endpoint.defaults({ operations } as never))?.code).toBe("invalid_options");
+    expect(thrownBy(() => endpoint.parse({ ...endpoint.DEFAULTS, url: "/q", operations } as never))?.code).toBe(
+      "invalid_options",
+    );
+  });
+
+  it("reports a bad template when the route is first used", () => {
+    const build = api({ "GET /q": "/q{" });
+    expect(thrownBy(() => build("GET /q"))?.code).toBe("invalid_template");
+  });
+});

@@ -292,7 +292,7 @@ function githubOperationsSource(data) {
     " *",
     " * @example",
     " * ```ts",
-    ' * const github = endpoint.defaults({ operations });',
+    " * const github = endpoint.defaults({ operations });",
     ' * github("GET /orgs/{org}/personal-access-tokens", { org: "o", owner: ["a", "b"] }).url;',
     ' * // "https://api.github.com/orgs/o/personal-access-tokens?owner%5B%5D=a&owner%5B%5D=b"',
     " * ```",

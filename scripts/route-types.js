@@ -4,7 +4,16 @@
 import { routeTypesSource as routesInterface } from "../dist/generate.js";
 
 /** Option keys of the library: keys with a meaning of their own in options. */
-export const OPTION_KEYS = new Set(["method", "url", "baseUrl", "headers", "mediaType", "data", "request", "operations"]);
+export const OPTION_KEYS = new Set([
+  "method",
+  "url",
+  "baseUrl",
+  "headers",
+  "mediaType",
+  "data",
+  "request",
+  "operations",
+]);
 
 /**
  * The option keys that keep their meaning beside a route: a parameter or body field of such a

@@ -26,9 +26,16 @@ describe("package", () => {
     expect(packageJson.type).toBe("module");
     expect(packageJson.sideEffects).toBe(false);
     expect(packageJson.engines.node).toBe(">=20");
-    expect(Object.keys(packageJson.exports)).toEqual([".", "./uri-template", "./package.json"]);
+    expect(Object.keys(packageJson.exports)).toEqual([
+      ".",
+      "./uri-template",
+      "./operations",
+      "./github",
+      "./generate",
+      "./package.json",
+    ]);
     // Types first; the production build for the `production` condition, full messages otherwise.
-    for (const entry of ["index", "uri-template"]) {
+    for (const entry of ["index", "uri-template", "operations", "github"]) {
       const subpath = entry === "index" ? "." : `./${entry}`;
       expect(packageJson.exports[subpath as "."]).toEqual({
         types: `./dist/${entry}.d.ts`,
@@ -37,6 +44,11 @@ describe("package", () => {
         default: `./dist/${entry}.js`,
       });
     }
+    // The generator runs at build time only: one build, its messages whole.
+    expect(packageJson.exports["./generate"]).toEqual({
+      types: "./dist/generate.d.ts",
+      default: "./dist/generate.js",
+    });
   });
 
   it("the user-agent and VERSION carry package.json's version", async () => {

@@ -49,7 +49,8 @@ export function runGenerate(argv: readonly string[], io: GenerateIo): number {
       throw new UsageError(`generate takes one description, and got a second: ${arg}.`);
     }
   }
-  if (file === undefined) throw new UsageError("generate needs a description: rest-endpoint generate openapi.yaml --out api.js");
+  if (file === undefined)
+    throw new UsageError("generate needs a description: rest-endpoint generate openapi.yaml --out api.js");
   if (settings.name !== undefined && !/^[A-Za-z_$][\w$]*$/.test(settings.name)) {
     throw new UsageError(`--name must be a TypeScript identifier, got ${settings.name}.`);
   }
@@ -69,13 +70,18 @@ export function runGenerate(argv: readonly string[], io: GenerateIo): number {
     return 0;
   }
   const types = settings.out.replace(/\.(m?)js$/, ".d.$1ts");
-  if (types === settings.out) throw new UsageError(`--out must name a .js or .mjs file, got ${settings.out}.`);
+  if (types === settings.out)
+    throw new UsageError(`--out must name a .js or .mjs file, got ${settings.out}.`);
   try {
     io.writeFile(settings.out, generated.module);
     io.writeFile(types, generated.types);
   } catch (error) {
-    throw new UsageError(`Cannot write ${settings.out}: ${error instanceof Error ? error.message : String(error)}`);
+    throw new UsageError(
+      `Cannot write ${settings.out}: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
-  io.stderr(`rest-endpoint generate: ${generated.operations.length} operations written to ${settings.out} and ${types}\n`);
+  io.stderr(
+    `rest-endpoint generate: ${generated.operations.length} operations written to ${settings.out} and ${types}\n`,
+  );
   return 0;
 }

@@ -7,4 +7,9 @@ export {
   generateOperations,
 } from "./generate-operations.js";
 export { readDescription } from "./read-description.js";
-export { type OperationModel, operationEntries, type ParameterModel, routeTypesSource } from "./route-types.js";
+export {
+  type OperationModel,
+  operationEntries,
+  type ParameterModel,
+  routeTypesSource,
+} from "./route-types.js";

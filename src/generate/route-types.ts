@@ -33,7 +33,13 @@ export interface OperationModel {
 }
 
 /** Option keys that keep their meaning beside a route: a parameter so named is read as the option. */
-export const ROUTE_OPTION_KEYS: ReadonlySet<string> = new Set(["baseUrl", "headers", "mediaType", "data", "request"]);
+export const ROUTE_OPTION_KEYS: ReadonlySet<string> = new Set([
+  "baseUrl",
+  "headers",
+  "mediaType",
+  "data",
+  "request",
+]);
 
 /**
  * The operation data module: `describeOperations` over one entry per route, the url template
@@ -89,7 +95,8 @@ export function routeTypesSource(operations: readonly OperationModel[], name: st
     " */",
     `export interface ${name} {`,
   ];
-  for (const op of operations) lines.push(`  ${JSON.stringify(`${op.method} ${op.url}`)}: ${routeParams(op)};`);
+  for (const op of operations)
+    lines.push(`  ${JSON.stringify(`${op.method} ${op.url}`)}: ${routeParams(op)};`);
   lines.push("}", "");
   return lines.join("\n");
 }

@@ -16,9 +16,13 @@ export function schemaType(node: unknown, resolve: Resolve, depth = 0): string {
   else if (Object.hasOwn(schema, "const")) type = literal(schema.const);
   else if (Array.isArray(schema.enum)) type = unique(schema.enum.map(literal));
   else if (Array.isArray(schema.oneOf ?? schema.anyOf)) {
-    type = unique((schema.oneOf ?? schema.anyOf) as unknown[], (part) => schemaType(part, resolve, depth + 1));
+    type = unique((schema.oneOf ?? schema.anyOf) as unknown[], (part) =>
+      schemaType(part, resolve, depth + 1),
+    );
   } else if (Array.isArray(schema.allOf)) {
-    type = schema.allOf.map((part: unknown) => parenthesize(schemaType(part, resolve, depth + 1))).join(" & ");
+    type = schema.allOf
+      .map((part: unknown) => parenthesize(schemaType(part, resolve, depth + 1)))
+      .join(" & ");
   } else if (Array.isArray(schema.type)) {
     // 3.1: `type: ["string", "null"]`.
     type = unique(schema.type as unknown[], (name) => schemaType({ ...schema, type: name }, resolve, depth));

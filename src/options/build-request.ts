@@ -20,7 +20,9 @@ const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
  * parameters as a JSON body, and the headers settled.
  */
 export function buildRequest(merged: Merged): RequestOptions {
-  const operation = merged.operation;
+  // The route's operation, when the builder's table describes it: looked up again here (one map
+  // read), so merged options given to parse() need nothing else to find it.
+  const operation = merged.operations?.find(merged.method, merged.url as string);
   const method = merged.route?.requestMethod ?? toRequestMethod(merged.method);
   const plan = operation?.route.plan ?? merged.route?.plan ?? planOf(merged.url);
   const headers =
@@ -34,23 +36,14 @@ export function buildRequest(merged: Merged): RequestOptions {
   const expanded: unknown[] = plan.variableNames.map(() => undefined);
   const leftKeys: string[] = [];
   const leftValues: unknown[] = [];
-  // Parameters an operation sends its own way (a deep object, a header...), as sent.
+  // Query that the operation writes its own way (a deep object...); it sets headers itself.
   let query = "";
-  let cookie = "";
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i] as string;
     const slot = slots.get(key);
-    const described = slot === undefined ? operation?.parameters.get(key) : undefined;
-    if (described !== undefined && described.place !== "body") {
-      const text = described.write(settle(values[i], key), key);
-      if (text === undefined) continue;
-      if (described.place === "query") query += (query === "" ? "" : "&") + text;
-      else if (described.place === "cookie") cookie += (cookie === "" ? "" : "; ") + text;
-      else {
-        const name = described.name.toLowerCase();
-        checkHeaderValue(name, text);
-        setOwn(headers, name, text);
-      }
+    const taken = slot === undefined ? operation?.take(key, values[i], headers) : undefined;
+    if (taken !== undefined) {
+      if (taken !== "") query += (query === "" ? "" : "&") + taken;
     } else if (slot === undefined) {
       leftKeys.push(key);
       // A query value is read once, like a path value; a body value is kept as given.
@@ -61,9 +54,6 @@ export function buildRequest(merged: Merged): RequestOptions {
   }
 
   let body: unknown;
-  if (cookie !== "") {
-    setOwn(headers, "cookie", Object.hasOwn(headers, "cookie") ? `${headers.cookie}; ${cookie}` : cookie);
-  }
   const url = expandUrl(
     plan,
     expanded,

@@ -18,8 +18,6 @@ const NO_OPTIONS: Readonly<Record<string, unknown>> = Object.freeze(Object.creat
 /** A call as given: its route compiled, its options read once, parameters apart from options. */
 export interface Call {
   readonly route: CompiledRoute | undefined;
-  /** The route's operation in the builder's operation table, when it describes the route. */
-  readonly operation: CompiledOperation | undefined;
   /** The option values given, by key (`undefined` where not given). */
   readonly options: OptionValues;
   /** The parameters: names in the order given, each once, and their values beside them. */
@@ -53,9 +51,8 @@ export interface Merged {
   readonly named: number;
   readonly request: unknown;
   readonly data: unknown;
-  /** The operation table (checked), and the operation of this route in it if any. */
+  /** The operation table, checked. */
   readonly operations: OperationLookup | undefined;
-  readonly operation: CompiledOperation | undefined;
 }
 
 /** A call's option values: every option key an own property, so reads never reach a prototype. */
@@ -157,7 +154,7 @@ export function readCall(route: unknown, options: unknown, operations?: Operatio
     keys = keys.concat(namedKeys);
     values = values.concat(namedValues);
   }
-  return { route: compiled, operation, options: given, keys, values, named };
+  return { route: compiled, options: given, keys, values, named };
 }
 
 /**
@@ -177,12 +174,9 @@ export function mergeCall(defaults: Merged, call: Call): Merged {
     );
   }
   const sameHeaders = options.headers === undefined && options.mediaType === undefined;
-  const method =
-    call.route?.method ?? (options.method === undefined ? defaults.method : checkMethod(options.method));
-  const operations =
-    options.operations === undefined ? defaults.operations : checkOperations(options.operations);
   const merged = {
-    method,
+    method:
+      call.route?.method ?? (options.method === undefined ? defaults.method : checkMethod(options.method)),
     route: call.route,
     url: url as string | undefined,
     baseUrl: options.baseUrl === undefined ? defaults.baseUrl : checkBaseUrl(options.baseUrl),
@@ -200,13 +194,7 @@ export function mergeCall(defaults: Merged, call: Call): Merged {
     named: call.named,
     request: mergeRequest(defaults.request, options.request),
     data: mergeValue(defaults.data, options.data, 0, memo),
-    operations,
-    operation:
-      call.route !== undefined
-        ? call.operation
-        : typeof url === "string"
-          ? operations?.find(method, url)
-          : undefined,
+    operations: options.operations === undefined ? defaults.operations : checkOperations(options.operations),
   };
   return defaults.keys.length === 0 ? merged : { ...merged, ...mergeParameters(defaults, call, memo) };
 }
@@ -330,12 +318,10 @@ export function readMerged(options: unknown): Merged {
     unpackParams(container, keys, values, keys, values);
   }
   const method = read.method ?? "GET";
-  const operations = read.operations === undefined ? undefined : checkOperations(read.operations);
-  const url = read.url;
   return {
     method: method as string,
     route: undefined,
-    url: url as string | undefined,
+    url: read.url as string | undefined,
     baseUrl: checkBaseUrl(read.baseUrl ?? ""),
     headers: applyHeaders({}, read.headers),
     mediaType: mediaTypeOf(read.mediaType),
@@ -345,9 +331,7 @@ export function readMerged(options: unknown): Merged {
     named,
     request: read.request,
     data: read.data,
-    operations,
-    operation:
-      typeof url === "string" && typeof method === "string" ? operations?.find(method, url) : undefined,
+    operations: read.operations === undefined ? undefined : checkOperations(read.operations),
   };
 }
 

@@ -1,5 +1,5 @@
 import { EndpointError } from "../endpoint-error.js";
-import { checkHeaderName } from "../options/headers.js";
+import { checkHeaderName, checkHeaderValue } from "../options/headers.js";
 import { OPTION_KEYS } from "../options/option-keys.js";
 import {
   type ParameterPlace,
@@ -8,8 +8,9 @@ import {
   parameterSerializer,
 } from "../options/serialize-parameter.js";
 import { describe, quote } from "../shared/describe-value.js";
-import { isPlainObject, snapshot } from "../shared/object.js";
+import { isPlainObject, setOwn, snapshot } from "../shared/object.js";
 import { OPERATION_TABLES, type OperationLookup } from "../shared/operation-tables.js";
+import { settle } from "../template/template-value.js";
 import { type CompiledRoute, compileUrl } from "./compile-route.js";
 import { toRequestMethod } from "./request-method.js";
 
@@ -40,9 +41,16 @@ export interface OperationTable<Routes = unknown> extends OperationLookup {
 export interface CompiledOperation {
   /** The route as the table names it, its url compiled from the operation's template. */
   readonly route: CompiledRoute;
-  readonly parameters: ReadonlyMap<string, ParameterSerializer>;
   /** Described parameters named like an option key (`headers`, `data`...): parameters here. */
   readonly optionNamed: ReadonlySet<string>;
+  /**
+   * Sends parameter `key` its described way, if it has one that the url template does not
+   * write: a header or cookie is set in `headers` (and `""` returned), a query piece is
+   * returned. `undefined` for every other parameter, which then follows the usual rules.
+   * Here rather than in the request builder, so that only applications with operation data
+   * carry this code.
+   */
+  take(key: string, value: unknown, headers: Record<string, string>): string | undefined;
 }
 
 const PLACES: ReadonlySet<string> = new Set(["query", "header", "cookie", "body"]);
@@ -70,9 +78,11 @@ const STYLES: Readonly<Record<string, readonly string[]>> = {
  */
 export function describeOperations<Routes = unknown>(data: OperationsData): OperationTable<Routes> {
   if (!isPlainObject(data)) {
-    throw invalid(`describeOperations() takes an object of operations by route, got ${describe(data)}.`);
+    throw invalid(
+      __DEV__ ? `describeOperations() takes an object of operations by route, got ${describe(data)}.` : "",
+    );
   }
-  const read = snapshot(data, "the operations");
+  const read = snapshot(data, __DEV__ ? "the operations" : "");
   const entries = new Map<string, () => CompiledOperation>();
   for (const key of Object.keys(read)) {
     const space = key.indexOf(" ");
@@ -80,7 +90,9 @@ export function describeOperations<Routes = unknown>(data: OperationsData): Oper
     const routeUrl = key.slice(space + 1);
     if (space === -1 || method !== method.toUpperCase() || routeUrl === "" || /\s/.test(routeUrl)) {
       throw invalid(
-        `An operation's route must be "METHOD url" with an uppercase method, such as "GET /pets", got ${quote(key)}.`,
+        __DEV__
+          ? `An operation's route must be "METHOD url" with an uppercase method, such as "GET /pets", got ${quote(key)}.`
+          : "",
       );
     }
     const requestMethod = toRequestMethod(method);
@@ -89,8 +101,8 @@ export function describeOperations<Routes = unknown>(data: OperationsData): Oper
     entries.set(key, () => {
       compiled ??= {
         route: { method, requestMethod, url: routeUrl, plan: compileUrl(url) },
-        parameters: params,
         optionNamed: new Set([...params.keys()].filter((name) => OPTION_KEYS.has(name))),
+        take: (key, value, headers) => take(params.get(key), key, value, headers),
       };
       return compiled;
     });
@@ -114,6 +126,26 @@ class Operations implements OperationLookup {
   }
 }
 
+function take(
+  described: ParameterSerializer | undefined,
+  key: string,
+  value: unknown,
+  headers: Record<string, string>,
+): string | undefined {
+  if (described === undefined || described.place === "body") return undefined;
+  // Read once, like every other parameter value.
+  const text = described.write(settle(value, key), key);
+  if (text === undefined || described.place === "query") return text ?? "";
+  if (described.place === "cookie") {
+    setOwn(headers, "cookie", Object.hasOwn(headers, "cookie") ? `${headers.cookie}; ${text}` : text);
+  } else {
+    const name = described.name.toLowerCase();
+    checkHeaderValue(name, text);
+    setOwn(headers, name, text);
+  }
+  return "";
+}
+
 function readOperation(
   value: unknown,
   route: string,
@@ -122,20 +154,26 @@ function readOperation(
   if (typeof value === "string") return { url: value, params };
   if (!isPlainObject(value)) {
     throw invalid(
-      `Operation ${quote(route)} must be a url template or { url, params }, got ${describe(value)}.`,
+      __DEV__
+        ? `Operation ${quote(route)} must be a url template or { url, params }, got ${describe(value)}.`
+        : "",
     );
   }
-  const { url, params: given } = snapshot(value, `operation ${quote(route)}`);
+  const { url, params: given } = snapshot(value, __DEV__ ? `operation ${quote(route)}` : "");
   if (typeof url !== "string") {
-    throw invalid(`Operation ${quote(route)} needs a url template string, got ${describe(url)}.`);
+    throw invalid(
+      __DEV__ ? `Operation ${quote(route)} needs a url template string, got ${describe(url)}.` : "",
+    );
   }
   if (given === undefined) return { url, params };
   if (!isPlainObject(given)) {
     throw invalid(
-      `The params of operation ${quote(route)} must be an object of codes, got ${describe(given)}.`,
+      __DEV__
+        ? `The params of operation ${quote(route)} must be an object of codes, got ${describe(given)}.`
+        : "",
     );
   }
-  const codes = snapshot(given, `the params of operation ${quote(route)}`);
+  const codes = snapshot(given, __DEV__ ? `the params of operation ${quote(route)}` : "");
   for (const name of Object.keys(codes)) {
     params.set(name, readCode(codes[name], name, route));
   }
@@ -146,7 +184,9 @@ function readOperation(
 function readCode(code: unknown, name: string, route: string): ParameterSerializer {
   const bad = (): EndpointError =>
     invalid(
-      `Parameter ${quote(name)} of operation ${quote(route)} has the code ${describe(code)}; a code is "<in>[ <style>][*][+][ <name>]", such as "query deepObject*" or "header simple".`,
+      __DEV__
+        ? `Parameter ${quote(name)} of operation ${quote(route)} has the code ${describe(code)}; a code is "<in>[ <style>][*][+][ <name>]", such as "query deepObject*" or "header simple".`
+        : "",
     );
   if (typeof code !== "string") throw bad();
   if (code === "body") return parameterSerializer("body", "form", false, false, name);

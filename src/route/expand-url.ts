@@ -64,13 +64,8 @@ export function expandUrl(
     );
   }
   if (path.endsWith("/") && !route.pathEndsWithSlash) path = path.slice(0, -1);
-  if (queryKeys.length > 0 || described !== "") {
-    const leftover = queryKeys.length > 0 ? queryOf(queryKeys, queryValues) : "";
-    tail = withQuery(
-      tail,
-      described === "" ? leftover : leftover === "" ? described : `${described}&${leftover}`,
-    );
-  }
+  if (queryKeys.length > 0 || described !== "")
+    tail = withQuery(tail, queryOf(queryKeys, queryValues, described));
   if (!route.hasScheme) return joinBaseUrl(baseUrl, path) + tail;
   // The route names its origin in literal text (checked when compiled): after it, a path that
   // starts with "//" (`{/a,b}` with an empty a) would read as a host to many servers.
@@ -89,11 +84,10 @@ export function expandUrl(
 }
 
 /**
- * Leftover parameters as the query of `{?a,b}`: names percent-encoded, each value as RFC 6570
- * expands it. An object has no single query form: `{?name*}` in the route sends its keys.
+ * Leftover parameters as the query of `{?a,b}`, after `query` (written already): names
+ * percent-encoded, each value as RFC 6570 expands it. An object has no single query form: `{?name*}` in the route sends its keys.
  */
-function queryOf(names: readonly string[], values: readonly unknown[]): string {
-  let query = "";
+function queryOf(names: readonly string[], values: readonly unknown[], query: string): string {
   for (let i = 0; i < names.length; i++) {
     const name = names[i] as string;
     const value = values[i];

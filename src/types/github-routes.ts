@@ -241,7 +241,7 @@ export interface GitHubRoutes {
   "GET /orgs/{org}/actions/variables": { org: string | number | bigint; per_page?: number | undefined; page?: number | undefined };
   "POST /orgs/{org}/actions/variables": { org: string | number | bigint } & ({ data: unknown } | { name: string; value: string; visibility: "all" | "private" | "selected"; selected_repository_ids?: number[] | undefined });
   "GET /orgs/{org}/actions/variables/{name}": { org: string | number | bigint; name: string | number | bigint };
-  "PATCH /orgs/{org}/actions/variables/{name}": { org: string | number | bigint; name: string | number | bigint; value?: string | undefined; visibility?: "all" | "private" | "selected" | undefined; selected_repository_ids?: number[] | undefined };
+  "PATCH /orgs/{org}/actions/variables/{name}": { org: string | number | bigint; name: string | number | bigint; value?: string | undefined; visibility?: "all" | "private" | "selected" | undefined; selected_repository_ids?: number[] | undefined; data?: { "name"?: string; "value"?: string; "visibility"?: "all" | "private" | "selected"; "selected_repository_ids"?: number[] } | undefined };
   "DELETE /orgs/{org}/actions/variables/{name}": { org: string | number | bigint; name: string | number | bigint };
   "GET /orgs/{org}/actions/variables/{name}/repositories": { org: string | number | bigint; name: string | number | bigint; page?: number | undefined; per_page?: number | undefined };
   "PUT /orgs/{org}/actions/variables/{name}/repositories": { org: string | number | bigint; name: string | number | bigint } & ({ data: unknown } | { selected_repository_ids: number[] });
@@ -259,7 +259,7 @@ export interface GitHubRoutes {
   "GET /orgs/{org}/agents/variables": { org: string | number | bigint; per_page?: number | undefined; page?: number | undefined };
   "POST /orgs/{org}/agents/variables": { org: string | number | bigint } & ({ data: unknown } | { name: string; value: string; visibility: "all" | "private" | "selected"; selected_repository_ids?: number[] | undefined });
   "GET /orgs/{org}/agents/variables/{name}": { org: string | number | bigint; name: string | number | bigint };
-  "PATCH /orgs/{org}/agents/variables/{name}": { org: string | number | bigint; name: string | number | bigint; value?: string | undefined; visibility?: "all" | "private" | "selected" | undefined; selected_repository_ids?: number[] | undefined };
+  "PATCH /orgs/{org}/agents/variables/{name}": { org: string | number | bigint; name: string | number | bigint; value?: string | undefined; visibility?: "all" | "private" | "selected" | undefined; selected_repository_ids?: number[] | undefined; data?: { "name"?: string; "value"?: string; "visibility"?: "all" | "private" | "selected"; "selected_repository_ids"?: number[] } | undefined };
   "DELETE /orgs/{org}/agents/variables/{name}": { org: string | number | bigint; name: string | number | bigint };
   "GET /orgs/{org}/agents/variables/{name}/repositories": { org: string | number | bigint; name: string | number | bigint; page?: number | undefined; per_page?: number | undefined };
   "PUT /orgs/{org}/agents/variables/{name}/repositories": { org: string | number | bigint; name: string | number | bigint } & ({ data: unknown } | { selected_repository_ids: number[] });
@@ -607,7 +607,7 @@ export interface GitHubRoutes {
   "GET /repos/{owner}/{repo}/actions/variables": { owner: string | number | bigint; repo: string | number | bigint; per_page?: number | undefined; page?: number | undefined };
   "POST /repos/{owner}/{repo}/actions/variables": { owner: string | number | bigint; repo: string | number | bigint } & ({ data: unknown } | { name: string; value: string });
   "GET /repos/{owner}/{repo}/actions/variables/{name}": { owner: string | number | bigint; repo: string | number | bigint; name: string | number | bigint };
-  "PATCH /repos/{owner}/{repo}/actions/variables/{name}": { owner: string | number | bigint; repo: string | number | bigint; name: string | number | bigint; value?: string | undefined };
+  "PATCH /repos/{owner}/{repo}/actions/variables/{name}": { owner: string | number | bigint; repo: string | number | bigint; name: string | number | bigint; value?: string | undefined; data?: { "name"?: string; "value"?: string } | undefined };
   "DELETE /repos/{owner}/{repo}/actions/variables/{name}": { owner: string | number | bigint; repo: string | number | bigint; name: string | number | bigint };
   "GET /repos/{owner}/{repo}/actions/workflows": { owner: string | number | bigint; repo: string | number | bigint; per_page?: number | undefined; page?: number | undefined };
   "GET /repos/{owner}/{repo}/actions/workflows/{workflow_id}": { owner: string | number | bigint; repo: string | number | bigint; workflow_id: string | number | bigint };
@@ -627,7 +627,7 @@ export interface GitHubRoutes {
   "GET /repos/{owner}/{repo}/agents/variables": { owner: string | number | bigint; repo: string | number | bigint; per_page?: number | undefined; page?: number | undefined };
   "POST /repos/{owner}/{repo}/agents/variables": { owner: string | number | bigint; repo: string | number | bigint } & ({ data: unknown } | { name: string; value: string });
   "GET /repos/{owner}/{repo}/agents/variables/{name}": { owner: string | number | bigint; repo: string | number | bigint; name: string | number | bigint };
-  "PATCH /repos/{owner}/{repo}/agents/variables/{name}": { owner: string | number | bigint; repo: string | number | bigint; name: string | number | bigint; value?: string | undefined };
+  "PATCH /repos/{owner}/{repo}/agents/variables/{name}": { owner: string | number | bigint; repo: string | number | bigint; name: string | number | bigint; value?: string | undefined; data?: { "name"?: string; "value"?: string } | undefined };
   "DELETE /repos/{owner}/{repo}/agents/variables/{name}": { owner: string | number | bigint; repo: string | number | bigint; name: string | number | bigint };
   "GET /repos/{owner}/{repo}/assignees": { owner: string | number | bigint; repo: string | number | bigint; per_page?: number | undefined; page?: number | undefined };
   "GET /repos/{owner}/{repo}/assignees/{assignee}": { owner: string | number | bigint; repo: string | number | bigint; assignee: string | number | bigint };
@@ -795,7 +795,7 @@ export interface GitHubRoutes {
   "GET /repos/{owner}/{repo}/environments/{environment_name}/variables": { owner: string | number | bigint; repo: string | number | bigint; environment_name: string | number | bigint; per_page?: number | undefined; page?: number | undefined };
   "POST /repos/{owner}/{repo}/environments/{environment_name}/variables": { owner: string | number | bigint; repo: string | number | bigint; environment_name: string | number | bigint } & ({ data: unknown } | { name: string; value: string });
   "GET /repos/{owner}/{repo}/environments/{environment_name}/variables/{name}": { owner: string | number | bigint; repo: string | number | bigint; environment_name: string | number | bigint; name: string | number | bigint };
-  "PATCH /repos/{owner}/{repo}/environments/{environment_name}/variables/{name}": { owner: string | number | bigint; repo: string | number | bigint; name: string | number | bigint; environment_name: string | number | bigint; value?: string | undefined };
+  "PATCH /repos/{owner}/{repo}/environments/{environment_name}/variables/{name}": { owner: string | number | bigint; repo: string | number | bigint; name: string | number | bigint; environment_name: string | number | bigint; value?: string | undefined; data?: { "name"?: string; "value"?: string } | undefined };
   "DELETE /repos/{owner}/{repo}/environments/{environment_name}/variables/{name}": { owner: string | number | bigint; repo: string | number | bigint; name: string | number | bigint; environment_name: string | number | bigint };
   "GET /repos/{owner}/{repo}/events": { owner: string | number | bigint; repo: string | number | bigint; per_page?: number | undefined; page?: number | undefined };
   "GET /repos/{owner}/{repo}/forks": { owner: string | number | bigint; repo: string | number | bigint; sort?: "newest" | "oldest" | "stargazers" | "watchers" | undefined; per_page?: number | undefined; page?: number | undefined };

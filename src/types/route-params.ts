@@ -117,12 +117,11 @@ type WithDefaults<P, Defaulted extends PropertyKey> = [Defaulted] extends [never
     : never;
 
 /** What a call with route `R` accepts, once the builder's defaults (`Defaulted`) are set. */
-export type CallOptions<R extends string, Defaulted extends PropertyKey = never, Routes = GitHubRoutes> = ParamsFor<
-  R,
-  Defaulted,
-  Routes
-> &
-  RouteOptionKeys;
+export type CallOptions<
+  R extends string,
+  Defaulted extends PropertyKey = never,
+  Routes = GitHubRoutes,
+> = ParamsFor<R, Defaulted, Routes> & RouteOptionKeys;
 
 /**
  * The arguments after the route. On a route the GitHub map knows, the options are exactly its
@@ -131,7 +130,11 @@ export type CallOptions<R extends string, Defaulted extends PropertyKey = never,
  * and any other key is a parameter of any value. The options may be left out when nothing is
  * required.
  */
-export type ArgsFor<R extends string, Defaulted extends PropertyKey = never, Routes = GitHubRoutes> = string extends R
+export type ArgsFor<
+  R extends string,
+  Defaulted extends PropertyKey = never,
+  Routes = GitHubRoutes,
+> = string extends R
   ? [options?: RouteOptions | undefined]
   : Record<never, never> extends ParamsFor<R, Defaulted, Routes>
     ? [options?: OptionsFor<R, Defaulted, Routes> | undefined]
@@ -141,9 +144,11 @@ export type ArgsFor<R extends string, Defaulted extends PropertyKey = never, Rou
  * The options of a call with route `R`: its parameters and the option keys, and on a route the
  * GitHub map does not know, any other key as a parameter.
  */
-export type OptionsFor<R extends string, Defaulted extends PropertyKey = never, Routes = GitHubRoutes> = Shown<
-  ParamsFor<R, Defaulted, Routes> & OptionKeysFor<R, Routes>
->;
+export type OptionsFor<
+  R extends string,
+  Defaulted extends PropertyKey = never,
+  Routes = GitHubRoutes,
+> = Shown<ParamsFor<R, Defaulted, Routes> & OptionKeysFor<R, Routes>>;
 type OptionKeysFor<R extends string, Routes> = R extends keyof Routes
   ? RouteOptionKeys
   : string extends R

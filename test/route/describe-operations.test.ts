@@ -1,9 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { describeOperations, EndpointError, endpoint } from "../../src/index.js";
-import { thrownBy } from "../helpers.js";
+import { thrownBy as thrown } from "../helpers.js";
+
+const thrownBy = (run: () => unknown) => thrown(run) as EndpointError | undefined;
 
 const api = (data: Parameters<typeof describeOperations>[0]) =>
-  endpoint.defaults({ baseUrl: "https://api.example", headers: { accept: null }, operations: describeOperations(data) });
+  endpoint.defaults({
+    baseUrl: "https://api.example",
+    headers: { accept: null },
+    operations: describeOperations(data),
+  });
 
 // The style examples of the OpenAPI Specification (3.1.1, "Style Examples"; Apache-2.0): a
 // parameter `color` with the string "blue", the list ["blue", "black", "brown"] and the object
@@ -12,24 +18,45 @@ const api = (data: Parameters<typeof describeOperations>[0]) =>
 // specification's 3.0 table wrote `.blue.black.brown` and `.R.100.G.200.B.150`, but label is
 // RFC 6570's `{.color}`, which expands to `.blue,black,brown` and `.R,100,G,200,B,150` (RFC 6570,
 // 3.2.5, "{.list}"); the later tables say so too. Ours follow RFC 6570.
-const VALUES = { primitive: "blue", list: ["blue", "black", "brown"], object: { R: 100, G: 200, B: 150 } };
-const STYLE_EXAMPLES: [string, boolean, "path" | "query" | "header" | "cookie", string?, string?, string?][] = [
-  ["matrix", false, "path", ";color=blue", ";color=blue,black,brown", ";color=R,100,G,200,B,150"],
-  ["matrix", true, "path", ";color=blue", ";color=blue;color=black;color=brown", ";R=100;G=200;B=150"],
-  ["label", false, "path", ".blue", ".blue,black,brown", ".R,100,G,200,B,150"],
-  ["label", true, "path", ".blue", ".blue.black.brown", ".R=100.G=200.B=150"],
-  ["simple", false, "path", "blue", "blue,black,brown", "R,100,G,200,B,150"],
-  ["simple", true, "path", "blue", "blue,black,brown", "R=100,G=200,B=150"],
-  ["form", false, "query", "color=blue", "color=blue,black,brown", "color=R,100,G,200,B,150"],
-  ["form", true, "query", "color=blue", "color=blue&color=black&color=brown", "R=100&G=200&B=150"],
-  ["spaceDelimited", false, "query", undefined, "color=blue%20black%20brown", "color=R%20100%20G%20200%20B%20150"],
-  ["pipeDelimited", false, "query", undefined, "color=blue%7Cblack%7Cbrown", "color=R%7C100%7CG%7C200%7CB%7C150"],
-  ["deepObject", true, "query", undefined, undefined, "color[R]=100&color[G]=200&color[B]=150"],
-  ["simple", false, "header", "blue", "blue,black,brown", "R,100,G,200,B,150"],
-  ["simple", true, "header", "blue", "blue,black,brown", "R=100,G=200,B=150"],
-  ["form", false, "cookie", "color=blue", "color=blue,black,brown", "color=R,100,G,200,B,150"],
-  ["form", true, "cookie", "color=blue", "color=blue&color=black&color=brown", "R=100&G=200&B=150"],
-];
+/** A plain string: values of every kind go where a route literal would type them. */
+const ROUTE: string = "GET /items/{color}";
+const VALUES: Record<string, unknown> = {
+  primitive: "blue",
+  list: ["blue", "black", "brown"],
+  object: { R: 100, G: 200, B: 150 },
+};
+const STYLE_EXAMPLES: [string, boolean, "path" | "query" | "header" | "cookie", ...(string | undefined)[]][] =
+  [
+    ["matrix", false, "path", ";color=blue", ";color=blue,black,brown", ";color=R,100,G,200,B,150"],
+    ["matrix", true, "path", ";color=blue", ";color=blue;color=black;color=brown", ";R=100;G=200;B=150"],
+    ["label", false, "path", ".blue", ".blue,black,brown", ".R,100,G,200,B,150"],
+    ["label", true, "path", ".blue", ".blue.black.brown", ".R=100.G=200.B=150"],
+    ["simple", false, "path", "blue", "blue,black,brown", "R,100,G,200,B,150"],
+    ["simple", true, "path", "blue", "blue,black,brown", "R=100,G=200,B=150"],
+    ["form", false, "query", "color=blue", "color=blue,black,brown", "color=R,100,G,200,B,150"],
+    ["form", true, "query", "color=blue", "color=blue&color=black&color=brown", "R=100&G=200&B=150"],
+    [
+      "spaceDelimited",
+      false,
+      "query",
+      undefined,
+      "color=blue%20black%20brown",
+      "color=R%20100%20G%20200%20B%20150",
+    ],
+    [
+      "pipeDelimited",
+      false,
+      "query",
+      undefined,
+      "color=blue%7Cblack%7Cbrown",
+      "color=R%7C100%7CG%7C200%7CB%7C150",
+    ],
+    ["deepObject", true, "query", undefined, undefined, "color[R]=100&color[G]=200&color[B]=150"],
+    ["simple", false, "header", "blue", "blue,black,brown", "R,100,G,200,B,150"],
+    ["simple", true, "header", "blue", "blue,black,brown", "R=100,G=200,B=150"],
+    ["form", false, "cookie", "color=blue", "color=blue,black,brown", "color=R,100,G,200,B,150"],
+    ["form", true, "cookie", "color=blue", "color=blue&color=black&color=brown", "R=100&G=200&B=150"],
+  ];
 
 /** The operation data `rest-endpoint generate` writes for one parameter `color`. */
 function operationFor(style: string, explode: boolean, where: string) {
@@ -61,13 +88,13 @@ describe("style x explode x value kind, against the OpenAPI specification's exam
       it(`${where} ${style}${explode ? " explode" : ""}, ${kind} -> ${want ?? "refused or n/a"}`, () => {
         if (want === undefined) {
           if (style === "deepObject") {
-            expect(thrownBy(() => build("GET /items/{color}", { color: VALUES[kind] }))?.code).toBe(
+            expect(thrownBy(() => build(ROUTE, { color: VALUES[kind] }))?.code).toBe(
               "invalid_parameter",
             );
           }
           return;
         }
-        const options = build("GET /items/{color}", { color: VALUES[kind] });
+        const options = build(ROUTE, { color: VALUES[kind] });
         expect(sent(where, options)).toBe(want);
       });
     });
@@ -109,7 +136,9 @@ describe("query serialisers", () => {
 
   it("puts described query after the template's and before the leftovers, before a fragment", () => {
     const build = api({ "GET /q": { url: "/q{?a}#top", params: { d: "query deepObject*" } } });
-    expect(build("GET /q", { z: 1, d: { k: "v" }, a: 2 }).url).toBe("https://api.example/q?a=2&d%5Bk%5D=v&z=1#top");
+    expect(build("GET /q", { z: 1, d: { k: "v" }, a: 2 }).url).toBe(
+      "https://api.example/q?a=2&d%5Bk%5D=v&z=1#top",
+    );
   });
 
   it("sends described query on a POST too, and the rest in the body", () => {
@@ -120,10 +149,12 @@ describe("query serialisers", () => {
   });
 
   it("refuses nested values where a style has no form for them", () => {
-    const build = api({ "GET /q": { url: "/q", params: { d: "query deepObject*", p: "query pipeDelimited" } } });
+    const build = api({
+      "GET /q": { url: "/q", params: { d: "query deepObject*", p: "query pipeDelimited" } },
+    });
     expect(thrownBy(() => build("GET /q", { d: { a: { b: 1 } } }))?.code).toBe("invalid_parameter");
     expect(thrownBy(() => build("GET /q", { p: [[1]] }))?.code).toBe("invalid_parameter");
-    expect(thrownBy(() => build("GET /q", { d: ["x"] }))?.message).toMatch(/deep object/);
+    if (__DEV__) expect(thrownBy(() => build("GET /q", { d: ["x"] }))?.message).toMatch(/deep object/);
   });
 });
 
@@ -240,9 +271,9 @@ describe("the table", () => {
     ["a string", "GET /q"],
   ])("refuses as operations %s", (_, operations) => {
     expect(thrownBy(() => endpoint.defaults({ operations } as never))?.code).toBe("invalid_options");
-    expect(thrownBy(() => endpoint.parse({ ...endpoint.DEFAULTS, url: "/q", operations } as never))?.code).toBe(
-      "invalid_options",
-    );
+    expect(
+      thrownBy(() => endpoint.parse({ ...endpoint.DEFAULTS, url: "/q", operations } as never))?.code,
+    ).toBe("invalid_options");
   });
 
   it("reports a bad template when the route is first used", () => {

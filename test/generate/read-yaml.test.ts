@@ -1,0 +1,891 @@
+// The YAML reader of the code generator: a table for each feature (input -> value), a table of
+// every error (input -> message), real OpenAPI descriptions against their JSON twins, and time.
+import { readdirSync, readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { readYaml } from "../../src/generate/read-yaml.js";
+
+type Row = [name: string, yaml: string, expected: unknown];
+
+const MAPPINGS: Row[] = [
+  ["a mapping", "a: 1\nb: two\n", { a: 1, b: "two" }],
+  ["nested mappings", "a:\n  b:\n    c: d\n  e: f\ng: h", { a: { b: { c: "d" }, e: "f" }, g: "h" }],
+  ["an empty value is null", "a:\nb: 1\nc:   # note\n", { a: null, b: 1, c: null }],
+  [
+    "keys with spaces, colons and a space before ':'",
+    "a b: c d\nhttp://x/y: z\na:b: c\nk : v",
+    {
+      "a b": "c d",
+      "http://x/y": "z",
+      "a:b": "c",
+      k: "v",
+    },
+  ],
+  ["quoted keys", "\"a b\": 1\n'c''d': 2\n\"e\\tf\" : 3", { "a b": 1, "c'd": 2, "e\tf": 3 }],
+  [
+    "keys stay text, whatever they look like",
+    "200: ok\n'404': no\n1.50: x\n~: y\nnull: z\ntrue: t\n0x1F: h",
+    {
+      "200": "ok",
+      "404": "no",
+      "1.50": "x",
+      "~": "y",
+      null: "z",
+      true: "t",
+      "0x1F": "h",
+    },
+  ],
+  ["a root mapping may be indented", "  a: 1\n  b: 2\n", { a: 1, b: 2 }],
+  ["paths with braces as keys", "/pets/{petId}:\n  get: {}\n", { "/pets/{petId}": { get: {} } }],
+  ["a tab may separate a key from its value", "a:\tb\nc: d\t# note", { a: "b", c: "d" }],
+];
+
+const SEQUENCES: Row[] = [
+  ["a sequence", "- a\n- b\n", ["a", "b"]],
+  ["nested sequences, compact and not", "- - a\n  - b\n-\n  - c\n- d", [["a", "b"], ["c"], "d"]],
+  [
+    "mappings in a sequence (compact form)",
+    "- name: a\n  value: 1\n- name: b\n",
+    [{ name: "a", value: 1 }, { name: "b" }],
+  ],
+  ["a sequence at its key's indentation", "key:\n- a\n- b\nother: c\n", { key: ["a", "b"], other: "c" }],
+  ["a sequence indented under its key", "key:\n  - a\n  - b\n", { key: ["a", "b"] }],
+  ["empty entries are null", "-\n- \n-   # note\n- ~", [null, null, null, null]],
+  ["an entry on the line after its dash", "-\n  a: 1\n  b: 2\n-\n  x\n", [{ a: 1, b: 2 }, "x"]],
+  [
+    "a sequence in a compact mapping",
+    "- a:\n  - x\n  b: 1\n- c:\n    - y",
+    [{ a: ["x"], b: 1 }, { c: ["y"] }],
+  ],
+  [
+    "mappings at the key's indentation in a sequence",
+    "k:\n- a: 1\n  b: 2\n- c: 3\nz: 0",
+    {
+      k: [{ a: 1, b: 2 }, { c: 3 }],
+      z: 0,
+    },
+  ],
+];
+
+const PLAIN: Row[] = [
+  [
+    "a plain scalar over several lines",
+    "a: one\n  two\n\n  three\n\n\n  four\nb: x",
+    {
+      a: "one two\nthree\n\nfour",
+      b: "x",
+    },
+  ],
+  ["a plain root over several lines", "one\ntwo\n  three", "one two three"],
+  ["a plain scalar in a sequence over lines", "- one\n  two\n- three", ["one two", "three"]],
+  ["'#' inside a word is text", "a: b#c # note", { a: "b#c" }],
+  ["trailing spaces are dropped", "a: b   \n", { a: "b" }],
+  [
+    "indicators inside a plain scalar",
+    'a: -b ?c :d [e] {f}, g\'s "h" | > & * !',
+    { a: '-b ?c :d [e] {f}, g\'s "h" | > & * !' },
+  ],
+  ["a continuation line may start with '- '", "a: b\n  - c", { a: "b - c" }],
+  ["a comment line ends a plain scalar", "a: b\n# note\nc: d", { a: "b", c: "d" }],
+  ["plain scalars starting with '-', '?' or ':'", "- -1\n- ?x\n- :y\n- --", [-1, "?x", ":y", "--"]],
+];
+
+/** Plain scalars under the YAML 1.2 core schema. */
+const CORE: [plain: string, expected: unknown][] = [
+  ...["~", "null", "Null", "NULL", ""].map((s): [string, unknown] => [s, null]),
+  ...["true", "True", "TRUE"].map((s): [string, unknown] => [s, true]),
+  ...["false", "False", "FALSE"].map((s): [string, unknown] => [s, false]),
+  ["0", 0],
+  ["12", 12],
+  ["-12", -12],
+  ["+12", 12],
+  ["012", 12],
+  ["0o17", 15],
+  ["0x1F", 31],
+  ["0xff", 255],
+  ["1.5", 1.5],
+  ["-1.5", -1.5],
+  [".5", 0.5],
+  ["1.", 1],
+  ["1e3", 1000],
+  ["1E-3", 0.001],
+  ["+1.5e+3", 1500],
+  [".inf", Number.POSITIVE_INFINITY],
+  ["+.Inf", Number.POSITIVE_INFINITY],
+  ["-.INF", Number.NEGATIVE_INFINITY],
+  [".nan", Number.NaN],
+  [".NaN", Number.NaN],
+  [".NAN", Number.NaN],
+  // YAML 1.1 booleans and numbers, and near misses, are text under the 1.2 core schema.
+  ...["yes", "no", "on", "off", "y", "n", "tRue", "nulls", "1_000", "0b101", "0x", "0o8", "0X1F", "+0x1"].map(
+    (s): [string, unknown] => [s, s],
+  ),
+  ...["1.2.3", "2024-01-01", "1e", "e3", ".", "+", ".infinity", "Infinity", "NaN", "-.nan", "1:30"].map(
+    (s): [string, unknown] => [s, s],
+  ),
+];
+
+const QUOTED: Row[] = [
+  [
+    "quoted scalars are always text",
+    "- '1'\n- \"true\"\n- 'null'\n- ''\n- \"~\"",
+    ["1", "true", "null", "", "~"],
+  ],
+  ["'' in a single-quoted scalar", "a: 'it''s ''x'''", { a: "it's 'x'" }],
+  ["nothing is escaped in single quotes", "a: 'a\\nb #c'", { a: "a\\nb #c" }],
+  [
+    "a single-quoted scalar folds its lines",
+    "a: 'one  \n  two\n\n  three\n   \n\n \tfour'",
+    {
+      a: "one two\nthree\n\nfour",
+    },
+  ],
+  ["spaces inside quotes are kept", "a: '  x  '\nb: \" y \"", { a: "  x  ", b: " y " }],
+  ["a double-quoted scalar folds its lines", 'a: "one\n  two\n\n  three"', { a: "one two\nthree" }],
+  [
+    "JSON's escapes",
+    String.raw`a: "\n\t\"\\\/\b\f\r\u00e9\ud83d\ude00"`,
+    { a: '\n\t"\\/\b\f\r\u00e9\u{1f600}' },
+  ],
+  [
+    "YAML's other escapes",
+    String.raw`a: "\0\a\v\e\ \N\_\L\P\x41\U0001F600"`,
+    {
+      a: "\0\x07\v\x1b \x85\xa0\u2028\u2029A\u{1f600}",
+    },
+  ],
+  ["an escaped tab character", 'a: "x\\\ty"', { a: "x\ty" }],
+  ["an escaped line break joins the lines", 'a: "one \\\n   two\\\n  three"', { a: "one twothree" }],
+  ["an escaped line break then an empty line", 'a: "one\\\n\n  two"', { a: "one\ntwo" }],
+  ["spaces before an escaped line break are kept", 'a: "one  \\\n  two"', { a: "one  two" }],
+  ["'#' and ': ' in quotes are text", 'a: \'# x: y\'\n"b#c": "d: e" # note', { a: "# x: y", "b#c": "d: e" }],
+];
+
+const BLOCK_SCALARS: Row[] = [
+  ["a literal scalar", "a: |\n  one\n    two\n  three\nb: c", { a: "one\n  two\nthree\n", b: "c" }],
+  [
+    "literal: clip, strip and keep",
+    "a: |\n  x\n\n\nb: |-\n  x\n\n\nc: |+\n  x\n\n\nd: e",
+    {
+      a: "x\n",
+      b: "x",
+      c: "x\n\n\n",
+      d: "e",
+    },
+  ],
+  ["empty lines before and inside a literal scalar", "a: |\n\n  one\n\n  two\n", { a: "\none\n\ntwo\n" }],
+  ["an empty line with more spaces is text", "a: |\n  x\n     \n  y\n", { a: "x\n   \ny\n" }],
+  ["explicit indentation", "a: |2\n    one\n  two\nb: >1-\n  x\n c", { a: "  one\ntwo\n", b: " x\nc" }],
+  ["indicators in either order", "a: |-2\n   x\nb: |2+\n   y\n\nc: z", { a: " x", b: " y\n\n", c: "z" }],
+  [
+    "a folded scalar",
+    "a: >\n  one\n  two\n\n  three\n    four\n  five\n",
+    { a: "one two\nthree\n  four\nfive\n" },
+  ],
+  [
+    "a folded scalar: the spec's example 8.10",
+    ">\n\n folded\n line\n\n next\n line\n   * bullet\n\n   * list\n   * lines\n\n last\n line\n\n# Comment",
+    "\nfolded line\nnext line\n  * bullet\n\n  * list\n  * lines\n\nlast line\n",
+  ],
+  [
+    "folded: strip and keep",
+    "a: >-\n  one\n  two\n\nb: >+\n  one\n  two\n\nc: d",
+    {
+      a: "one two",
+      b: "one two\n\n",
+      c: "d",
+    },
+  ],
+  ["the end of the input without a line break", "a: |\n  one", { a: "one" }],
+  ["keep at the end of the input", "a: |+\n  one\n\n", { a: "one\n\n" }],
+  ["empty block scalars", "a: |\nb: >-\nc: |+\n\nd: 1", { a: "", b: "", c: "\n", d: 1 }],
+  [
+    "a comment after the header, '#' in the text",
+    "a: | # note\n  # text\n  x\n# note\nb: 1",
+    {
+      a: "# text\nx\n",
+      b: 1,
+    },
+  ],
+  [
+    "block scalars in a sequence",
+    "- |\n  one\n- >\n  two\n  three\n- a: |\n    x\n  b: 1",
+    ["one\n", "two three\n", { a: "x\n", b: 1 }],
+  ],
+  [
+    "the spec's example 8.2",
+    "- |\n detected\n- >\n \n  \n  # detected\n- |1\n  explicit\n- >\n \t\n detected\n",
+    ["detected\n", "\n\n# detected\n", " explicit\n", "\t\ndetected\n"],
+  ],
+  ["a root block scalar", "--- |\n  text\n", "text\n"],
+  ["a root block scalar at column 1", "--- >\nfolded\ntext\n...\n", "folded text\n"],
+];
+
+const FLOW: Row[] = [
+  ["a flow sequence with a flow mapping", "[a, b, {c: d}]", ["a", "b", { c: "d" }]],
+  ["a flow mapping with a flow sequence", "{a: 1, b: [x]}", { a: 1, b: ["x"] }],
+  ["empty flow collections as values", "a: []\nb: {}\nc: [ ]\nd: {\n  }", { a: [], b: {}, c: [], d: {} }],
+  [
+    "a flow collection over lines",
+    "a: [one,\n  'two', \"three\",\n\n  four\n  ]\nb: 1",
+    {
+      a: ["one", "two", "three", "four"],
+      b: 1,
+    },
+  ],
+  [
+    "JSON",
+    '{"a":1,"b":[true,null,"x",-2.5e1],"c":{"d":{}}}',
+    { a: 1, b: [true, null, "x", -25], c: { d: {} } },
+  ],
+  ["pretty-printed JSON", '{\n  "a": [\n    1,\n    2\n  ],\n  "b": "x"\n}\n', { a: [1, 2], b: "x" }],
+  ["a trailing comma", "[a, b,]", ["a", "b"]],
+  [
+    "plain scalars with spaces, colons and slashes",
+    "[a b, http://x/y, a:b, -1]",
+    ["a b", "http://x/y", "a:b", -1],
+  ],
+  ["keys without values", "{a, b: , c: ~}", { a: null, b: null, c: null }],
+  ["one-pair mappings in a flow sequence", "[a: 1, b, 'c': [d]]", [{ a: 1 }, "b", { c: ["d"] }]],
+  ["comments inside", "[a, # note\n  b # note\n  ]", ["a", "b"]],
+  ["a plain scalar over lines inside", "[one\n  two, three]", ["one two", "three"]],
+  ["quoted scalars over lines inside", "['one\n  two', \"three\n\n  four\"]", ["one two", "three\nfour"]],
+  ["flow collections in a block sequence", "- [a, b]\n- {c: d}\n", [["a", "b"], { c: "d" }]],
+  ["nested", "[[1, [2]], {a: {b: [3]}}]", [[1, [2]], { a: { b: [3] } }]],
+];
+
+const DOCUMENT: Row[] = [
+  ["comments everywhere", "# note\na: 1 # note\n  # note\n\n# note\nb: 2\n# end", { a: 1, b: 2 }],
+  ["a %YAML directive, '---' and '...'", "%YAML 1.2\n---\na: 1\n...\n# done\n", { a: 1 }],
+  ["a YAML 1.1 directive", "%YAML 1.1 # old\n--- x", "x"],
+  ["'---' with a comment", "--- # note\na: 1", { a: 1 }],
+  ["a scalar on the '---' line", "--- text\n", "text"],
+  ["a flow collection on the '---' line", "--- [a]\n", ["a"]],
+  ["'...' alone", "a: 1\n...\n", { a: 1 }],
+  ["an empty document", "", null],
+  ["only comments", "# note\n\n  # note\n", null],
+  ["only '---'", "---\n", null],
+  ["'---' then '...'", "---\n...\n", null],
+  [
+    "'---' and '...' inside a text are text",
+    "- ---x\n- ...y\n- a ---\n- |\n  ---\n",
+    ["---x", "...y", "a ---", "---\n"],
+  ],
+  ["CRLF line breaks and a byte order mark", "\uFEFFa: |\r\n  x\r\n  y\r\nb: 2\r\n", { a: "x\ny\n", b: 2 }],
+  ["CR line breaks", "a: 1\rb: 2", { a: 1, b: 2 }],
+];
+
+const ANCHORS: Row[] = [
+  ["an anchored scalar", "a: &x 1\nb: *x\nc: [*x]", { a: 1, b: 1, c: [1] }],
+  ["an anchored mapping", "a: &x\n  c: d\nb: *x", { a: { c: "d" }, b: { c: "d" } }],
+  [
+    "an anchored flow sequence",
+    "- &x [1, 2]\n- *x",
+    [
+      [1, 2],
+      [1, 2],
+    ],
+  ],
+  ["an anchored sequence at its key's indentation", "a: &x\n- 1\nb: *x", { a: [1], b: [1] }],
+  ["an anchored block scalar", "a: &x |\n  t\nb: *x", { a: "t\n", b: "t\n" }],
+  ["an anchored empty node", "a: &x\nb: *x", { a: null, b: null }],
+  ["an anchor redefined", "a: &x 1\nb: &x 2\nc: *x", { a: 1, b: 2, c: 2 }],
+  ["anchors and aliases in flow", "[&x a, *x, {k: &y [b]}, *y]", ["a", "a", { k: ["b"] }, ["b"]]],
+  ["an anchor and a tag, either order", "- &x !!str 1\n- !!str &y 2\n- *x\n- *y", ["1", "2", "1", "2"]],
+];
+
+const TAGS: Row[] = [
+  ["!!str", "- !!str 123\n- !!str true\n- !!str\n- !!str 'x'", ["123", "true", "", "x"]],
+  ["!!int", "- !!int 12\n- !!int '0x10'\n- !!int \"0o7\"", [12, 16, 7]],
+  ["!!float", "- !!float 1\n- !!float '1.5'\n- !!float .inf", [1, 1.5, Number.POSITIVE_INFINITY]],
+  [
+    "!!bool and !!null",
+    "- !!bool 'true'\n- !!bool False\n- !!null ''\n- !!null ~\n- !!null",
+    [true, false, null, null, null],
+  ],
+  ["the non-specific tag", "- ! 12\n- ! true", ["12", "true"]],
+  [
+    "!!map and !!seq",
+    "a: !!map\n  b: 1\nc: !!seq\n- 2\nd: !!map {}\ne: !!seq [3]",
+    { a: { b: 1 }, c: [2], d: {}, e: [3] },
+  ],
+  ["a tag on its own line", "a: !!int\n  12", { a: 12 }],
+];
+
+const ERRORS: [name: string, yaml: string, message: string][] = [
+  ["a tab indenting a line", "a:\n\tb: 1", "YAML line 2, column 1: a tab cannot indent a line"],
+  [
+    "a tab after spaces indenting a line",
+    "a:\n  b: 1\n  \tc: 2",
+    "YAML line 3, column 3: a tab cannot indent a line",
+  ],
+  ["a duplicate key", "a: 1\nb:\n  c: 1\n  c: 2", 'YAML line 4, column 3: duplicate mapping key "c"'],
+  ["a duplicate key, quoted once", "a: 1\n'a': 2", 'YAML line 2, column 1: duplicate mapping key "a"'],
+  ["a duplicate key in flow", "{a: 1, b: 2, a: 3}", 'YAML line 1, column 14: duplicate mapping key "a"'],
+  ["a merge key", "a: &x {b: 1}\nc:\n  <<: *x", "YAML line 3, column 3: merge keys ('<<') are not supported"],
+  [
+    "a merge key in flow",
+    "a: &x {b: 1}\nc: {<<: *x}",
+    "YAML line 2, column 5: merge keys ('<<') are not supported",
+  ],
+  ["an explicit key", "? a\n: b", "YAML line 1, column 1: explicit mapping keys ('? ') are not supported"],
+  [
+    "an explicit key in a mapping",
+    "a: 1\n? b\n: c",
+    "YAML line 2, column 1: explicit mapping keys ('? ') are not supported",
+  ],
+  [
+    "an anchor on a key",
+    "&x a: 1",
+    "YAML line 1, column 4: anchors and tags on mapping keys are not supported",
+  ],
+  [
+    "a tag on a key",
+    "a: 1\n!!str b: 2",
+    "YAML line 2, column 1: anchors and tags on mapping keys are not supported",
+  ],
+  [
+    "an alias as a key",
+    "a: &x k\n*x : 1",
+    "YAML line 2, column 1: aliases as mapping keys are not supported",
+  ],
+  [
+    "a flow collection as a key",
+    "{[a]: b}",
+    "YAML line 1, column 2: flow collections as mapping keys are not supported",
+  ],
+  [
+    "a flow collection as a block key",
+    "[a]: b",
+    "YAML line 1, column 4: unexpected ':' (quote a scalar that contains",
+  ],
+  ["an unsupported tag", "a: !!binary AAAA", "YAML line 1, column 4: the tag !!binary is not supported"],
+  ["a local tag", "a: !thing x", "YAML line 1, column 4: the tag !thing is not supported"],
+  [
+    "a verbatim tag",
+    "a: !<tag:yaml.org,2002:str> x",
+    "YAML line 1, column 4: the tag !<tag:yaml.org,2002:str> is not",
+  ],
+  ["!!int on text", "a: !!int abc", 'YAML line 1, column 4: "abc" is not a valid !!int'],
+  ["!!int on a float", "a: !!int 1.5", 'YAML line 1, column 4: "1.5" is not a valid !!int'],
+  ["!!float on text", "a: !!float x", 'YAML line 1, column 4: "x" is not a valid !!float'],
+  ["!!bool on text", "a: !!bool yes", 'YAML line 1, column 4: "yes" is not a valid !!bool'],
+  ["!!null on text", "a: !!null x", 'YAML line 1, column 4: "x" is not a valid !!null'],
+  ["!!map on a scalar", "a: !!map x", "YAML line 1, column 4: the tag !!map cannot apply to a scalar"],
+  ["!!str on a sequence", "a: !!str [x]", "YAML line 1, column 4: the tag !!str cannot apply to a sequence"],
+  [
+    "!!seq on a mapping",
+    "a: !!seq\n  b: 1",
+    "YAML line 1, column 4: the tag !!seq cannot apply to a mapping",
+  ],
+  ["two tags", "a: !!str !!str x", "YAML line 1, column 10: a node can have only one tag"],
+  ["two anchors", "a: &x &y x", "YAML line 1, column 7: a node can have only one anchor"],
+  ["an anchor without a name", "a: & x", "YAML line 1, column 4: an anchor needs a name"],
+  [
+    "an alias with an anchor",
+    "a: &x 1\nb: &y *x",
+    "YAML line 2, column 7: an alias cannot have an anchor or a tag",
+  ],
+  [
+    "an alias with a tag in flow",
+    "a: &x 1\nb: [!!str *x]",
+    "YAML line 2, column 11: an alias cannot have an anchor",
+  ],
+  ["an unknown alias", "a: *x", "YAML line 1, column 4: the alias *x has no anchor &x before it"],
+  [
+    "an alias to its own node",
+    "a: &x [*x]",
+    "YAML line 1, column 8: the alias *x has no anchor &x before it",
+  ],
+  ["a second document", "a: 1\n---\nb: 2", "YAML line 2, column 1: only one YAML document is supported"],
+  [
+    "a second document after '...'",
+    "a\n...\n---\nb",
+    "YAML line 3, column 1: only one YAML document is supported",
+  ],
+  ["content after '...'", "a\n...\nb", "YAML line 3, column 1: only one YAML document is supported"],
+  ["text after '...'", "a\n... b", "YAML line 2, column 5: unexpected text after '...'"],
+  [
+    "a directive without '---'",
+    "%YAML 1.2\na: 1",
+    "YAML line 2, column 1: a %YAML directive must be followed by '---'",
+  ],
+  [
+    "a %TAG directive",
+    "%TAG ! tag:x,2000:\n---\na",
+    "YAML line 1, column 1: the %TAG directive is not supported",
+  ],
+  [
+    "a repeated %YAML directive",
+    "%YAML 1.2\n%YAML 1.2\n---",
+    "YAML line 2, column 1: the %YAML directive may appear only",
+  ],
+  ["YAML 2", "%YAML 2.0\n---\na", 'YAML line 1, column 7: YAML version "2.0" is not supported'],
+  [
+    "a mapping on its key's line",
+    "a: b: c",
+    "YAML line 1, column 4: a mapping cannot start on the same line as its key",
+  ],
+  [
+    "a mapping on a quoted key's line",
+    "a: 'b': c",
+    "YAML line 1, column 4: a mapping cannot start on the same line",
+  ],
+  [
+    "a mapping on the '---' line",
+    "--- a: b",
+    "YAML line 1, column 5: a mapping cannot start on the same line as its key",
+  ],
+  [
+    "a sequence on its key's line",
+    "a: - b",
+    "YAML line 1, column 4: a block sequence cannot start on this line",
+  ],
+  [
+    "a sequence after an anchor on its line",
+    "- &x - a",
+    "YAML line 1, column 6: a block sequence cannot start on this line",
+  ],
+  [
+    "a line indented too far",
+    "a: 'x'\n  b: 2",
+    "YAML line 2, column 3: bad indentation: expected column 1 or less",
+  ],
+  [
+    "a sequence entry indented too far",
+    "- 'a'\n  - b",
+    "YAML line 2, column 3: bad indentation: expected column 1 or less",
+  ],
+  [
+    "': ' in a plain scalar's next line",
+    "a: b\n  c: d",
+    "YAML line 2, column 4: unexpected ':' (quote a scalar",
+  ],
+  [
+    "a sequence entry among keys",
+    "a: 1\n- b",
+    "YAML line 2, column 1: a sequence entry cannot stand among the keys",
+  ],
+  [
+    "a line that is no entry",
+    "a: 1\nb\nc: 2",
+    "YAML line 2, column 1: expected a mapping entry 'key: value'",
+  ],
+  ["a key over two lines", "a: 1\nb\n c: 2", "YAML line 2, column 1: expected a mapping entry 'key: value'"],
+  [
+    "a mapping after a root sequence",
+    "- a\nb: 1",
+    "YAML line 2, column 1: unexpected content after the document's root",
+  ],
+  [
+    "a comment inside a plain scalar",
+    "a: b\n  # c\n  d",
+    "YAML line 3, column 3: bad indentation: expected column 1",
+  ],
+  [
+    "an unterminated double quote",
+    'a: "b\n  c',
+    "YAML line 1, column 4: a quoted scalar is missing its closing quote",
+  ],
+  [
+    "an unterminated single quote",
+    "a: 'b",
+    "YAML line 1, column 4: a quoted scalar is missing its closing quote",
+  ],
+  [
+    "a quoted scalar's line not indented",
+    'a: "b\nc"',
+    "YAML line 2, column 1: a quoted scalar's next line must be indented",
+  ],
+  [
+    "a document marker inside quotes",
+    "'a\n---\n'",
+    "YAML line 1, column 1: a quoted scalar is missing its closing quote",
+  ],
+  ["text after a quoted scalar", 'a: "b" c', "YAML line 1, column 8: unexpected text after the value"],
+  ["'#' right after a quoted scalar", "a: 'b'#c", "YAML line 1, column 7: unexpected text after the value"],
+  ["an unknown escape", String.raw`a: "\q"`, "YAML line 1, column 5: invalid escape '\\q'"],
+  ["a short \\x escape", String.raw`a: "\x4"`, "YAML line 1, column 5: invalid escape '\\x4\"'"],
+  [
+    "a \\U escape beyond Unicode",
+    String.raw`a: "\U00110000"`,
+    "YAML line 1, column 5: invalid escape '\\U00110000'",
+  ],
+  [
+    "a \\u escape that is not hex",
+    String.raw`a: "\u00g0"`,
+    "YAML line 1, column 5: invalid escape '\\u00g0'",
+  ],
+  [
+    "an unterminated flow sequence",
+    "a: [b, c",
+    "YAML line 1, column 4: a flow collection is missing its closing bracket",
+  ],
+  [
+    "an unterminated flow mapping",
+    "{a: 1,\n b: 2\n",
+    "YAML line 1, column 1: a flow collection is missing its closing",
+  ],
+  [
+    "a document marker in a flow collection",
+    "[a,\n---\n]",
+    "YAML line 1, column 1: a flow collection is missing its",
+  ],
+  [
+    "a flow collection's line not indented",
+    "a: [b,\nc]",
+    "YAML line 2, column 1: a flow collection's next line must be",
+  ],
+  [
+    "a flow closing bracket not indented",
+    "a: [\n  b\n]",
+    "YAML line 3, column 1: a flow collection's next line must be",
+  ],
+  ["a missing comma", "{a: 1 b: 2}", "YAML line 1, column 8: expected ',' or '}' in a flow collection"],
+  [
+    "a missing comma in a sequence",
+    '["a" "b"]',
+    "YAML line 1, column 6: expected ',' or ']' in a flow collection",
+  ],
+  ["an empty flow entry", "[a, , b]", "YAML line 1, column 5: unexpected ','"],
+  [
+    "text after a flow collection",
+    "a: [b] c",
+    "YAML line 1, column 8: unexpected text after the flow collection",
+  ],
+  [
+    "a block scalar in flow",
+    "[|\n x]",
+    "YAML line 1, column 2: block scalars cannot appear inside flow collections",
+  ],
+  [
+    "an indentation indicator 0",
+    "a: |0\n  x",
+    "YAML line 1, column 5: a block scalar's indentation indicator must be 1",
+  ],
+  [
+    "text after a block scalar header",
+    "a: |x\n  y",
+    "YAML line 1, column 5: unexpected text after a block scalar's header",
+  ],
+  [
+    "'#' right after a block scalar header",
+    "a: >#x\n  y",
+    "YAML line 1, column 5: unexpected text after a block scalar's",
+  ],
+  [
+    "an empty line wider than the text",
+    "a: |\n    \n  x",
+    "YAML line 3, column 1: a leading empty line of a block scalar",
+  ],
+  ["a reserved character", "a: @b", "YAML line 1, column 4: unexpected '@'"],
+  ["a backquote", "a: `b`", "YAML line 1, column 4: unexpected '`'"],
+  ["'%' starting a plain scalar", "a: %b", "YAML line 1, column 4: unexpected '%'"],
+  ["text after an alias", "a: &x 1\nb: *x c", "YAML line 2, column 7: unexpected text after the alias"],
+];
+
+function nested(depth: number, open: (i: number) => string, close: (i: number) => string): string {
+  let text = "";
+  for (let i = 0; i < depth; i++) text += open(i);
+  for (let i = depth - 1; i >= 0; i--) text += close(i);
+  return text;
+}
+
+describe("readYaml reads", () => {
+  const tables: [string, Row[]][] = [
+    ["block mappings", MAPPINGS],
+    ["block sequences", SEQUENCES],
+    ["plain scalars", PLAIN],
+    ["quoted scalars", QUOTED],
+    ["block scalars", BLOCK_SCALARS],
+    ["flow collections", FLOW],
+    ["documents, comments and markers", DOCUMENT],
+    ["anchors and aliases", ANCHORS],
+    ["tags", TAGS],
+  ];
+  describe.each(tables)("%s", (_group, rows) => {
+    it.each(rows)("%s", (_name, yaml, expected) => {
+      expect(readYaml(yaml)).toEqual(expected);
+    });
+  });
+
+  it.each(CORE)("the plain scalar %j under the core schema", (plain, expected) => {
+    expect(readYaml(`a: ${plain}`)).toEqual({ a: expected });
+    expect(readYaml(`[${plain}]`)).toEqual(plain === "" ? [] : [expected]);
+    expect(readYaml(`'${plain}': '${plain}'`)).toEqual({ [plain]: plain }); // quoted: text
+  });
+
+  it("keeps '__proto__' a key, never a prototype", () => {
+    for (const yaml of ["__proto__: 1", "{__proto__: 1}", "'__proto__': 1", "[__proto__: 1]"]) {
+      const value = readYaml(yaml);
+      const object = (Array.isArray(value) ? value[0] : value) as object;
+      expect(Object.getPrototypeOf(object)).toBe(Object.prototype);
+      expect(Object.getOwnPropertyDescriptor(object, "__proto__")).toEqual({
+        value: 1,
+        writable: true,
+        enumerable: true,
+        configurable: true,
+      });
+      expect(object).toEqual(JSON.parse('{"__proto__": 1}'));
+    }
+  });
+
+  it("gives an alias the very value of its anchor", () => {
+    const value = readYaml("a: &x\n  b: [1]\nc: *x\nd: [*x]") as Record<string, unknown>;
+    expect(value.c).toBe(value.a);
+    expect((value.d as unknown[])[0]).toBe(value.a);
+  });
+
+  it("reads 1,000 levels of nesting, of every kind", () => {
+    const flow = nested(
+      1000,
+      () => "[",
+      () => "]",
+    );
+    const block = nested(
+      1000,
+      (i) => `${" ".repeat(i)}a:\n`,
+      () => "",
+    );
+    const compact = `${"- ".repeat(1000)}x`;
+    for (const yaml of [
+      flow,
+      block,
+      compact,
+      `a: ${nested(
+        999,
+        () => "[",
+        () => "]",
+      )}`,
+    ])
+      expect(() => readYaml(yaml)).not.toThrow();
+    let value = readYaml(compact);
+    for (let i = 0; i < 1000; i++) value = (value as unknown[])[0];
+    expect(value).toBe("x");
+  });
+});
+
+describe("readYaml refuses", () => {
+  it.each(ERRORS)("%s", (_name, yaml, message) => {
+    expect(() => readYaml(yaml)).toThrow(message);
+  });
+
+  it("always with a plain Error", () => {
+    let thrown: unknown;
+    try {
+      readYaml("a: [");
+    } catch (error) {
+      thrown = error;
+    }
+    expect(Object.getPrototypeOf(thrown)).toBe(Error.prototype);
+  });
+
+  it.each([
+    [
+      "flow",
+      nested(
+        1001,
+        () => "[",
+        () => "]",
+      ),
+      "YAML line 1, column 1001: collections nested deeper than 1000 levels",
+    ],
+    [
+      "flow mappings",
+      nested(
+        1001,
+        () => "{a: ",
+        () => "}",
+      ),
+      "collections nested deeper than 1000 levels",
+    ],
+    [
+      "block",
+      nested(
+        1001,
+        (i) => `${" ".repeat(i)}a:\n`,
+        () => "",
+      ),
+      "YAML line 1001, column 1001: collections nested",
+    ],
+    ["compact sequences", `${"- ".repeat(1001)}x`, "YAML line 1, column 2001: collections nested deeper"],
+    ["far deeper flow", "[".repeat(100_000), "collections nested deeper than 1000 levels"],
+    ["far deeper compact sequences", "- ".repeat(100_000), "collections nested deeper than 1000 levels"],
+  ])("nesting deeper than 1,000 levels (%s), before the stack overflows", (_name, yaml, message) => {
+    expect(() => readYaml(yaml)).toThrow(message);
+  });
+
+  it("aliases that expand to more than 1,000,000 nodes (billion laughs)", () => {
+    const lines = ["a: &a [x, x, x, x, x, x, x, x, x, x]"];
+    for (let i = 1; i < 9; i++) {
+      const [name, previous] = [String.fromCharCode(97 + i), String.fromCharCode(96 + i)];
+      lines.push(`${name}: &${name} [${Array.from({ length: 10 }, () => `*${previous}`).join(", ")}]`);
+    }
+    expect(() => readYaml(lines.join("\n"))).toThrow("YAML line 6, column ");
+    expect(() => readYaml(lines.join("\n"))).toThrow("aliases expand to more than 1,000,000 nodes");
+    // The first five levels stand for 123,440 nodes through aliases: they are read.
+    expect(() => readYaml(lines.slice(0, 5).join("\n"))).not.toThrow();
+  });
+});
+
+const NODE_MODULES = new URL("../../node_modules/", import.meta.url);
+const read = (path: string): string => readFileSync(new URL(path, NODE_MODULES), "utf8");
+
+/** The object at `path` inside `value`. */
+function at(value: unknown, ...path: (string | number)[]): Record<string, unknown> {
+  return path.reduce((node, key) => (node as Record<string | number, unknown>)[key], value) as Record<
+    string,
+    unknown
+  >;
+}
+
+/**
+ * Pairs whose JSON is not the YAML's content, and how: undoing the difference on the JSON side
+ * makes them equal too.
+ */
+const JSON_DIFFERS: Record<string, (json: unknown) => void> = {
+  // The JSON lost the line break that ends a `|` block scalar.
+  "3.0/petstore-expanded": (json) => {
+    const get = at(json, "paths", "/pets", "get");
+    get.description = `${get.description}\n`;
+  },
+  // The JSON has a leading space that the `>-` block scalar does not.
+  "3.0/uspto": (json) => {
+    const post = at(json, "paths", "/{dataset}/{version}/records", "post");
+    post.description = String(post.description).slice(1);
+  },
+  // The JSON has `get` where the YAML has `post`, and the other way round.
+  "3.1/parameters-style": (json) => {
+    const space = at(json, "paths", "/anything/form-data/spaceDelimited");
+    const deep = at(json, "paths", "/anything/form-data/deepObject");
+    [space.post, deep.get] = [space.get, deep.post];
+    delete space.get;
+    delete deep.post;
+  },
+  // The YAML writes "\n" in a plain scalar (two characters there) and has no trailing spaces.
+  "3.1/train-travel": (json) => {
+    for (const [object, edit] of [
+      [at(json, "info"), (text: string) => text.replaceAll("\n", "\\n")],
+      [at(json, "tags", 3), (text: string) => text.replaceAll(" \n", "\n")],
+      [at(json, "components", "headers", "Retry-After"), (text: string) => text.replaceAll(" \n", "\n")],
+    ] as const) {
+      object.description = edit(String(object.description));
+    }
+  },
+};
+
+/** Local `$ref`s replaced by what they point at (a reference inside its own target is kept). */
+function dereference(root: unknown, value: unknown, seen: readonly string[] = []): unknown {
+  if (Array.isArray(value)) return value.map((item) => dereference(root, item, seen));
+  if (typeof value !== "object" || value === null) return value;
+  const ref = (value as { $ref?: unknown }).$ref;
+  if (typeof ref === "string" && ref.startsWith("#/") && !seen.includes(ref)) {
+    const target = ref
+      .slice(2)
+      .split("/")
+      .reduce<unknown>(
+        (node, key) => (node as Record<string, unknown>)[key.replaceAll("~1", "/").replaceAll("~0", "~")],
+        root,
+      );
+    return dereference(root, target, [...seen, ref]);
+  }
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, dereference(root, item, seen)]));
+}
+
+describe("readYaml reads real OpenAPI descriptions as their JSON twins", () => {
+  const examples = ["3.0", "3.1"].flatMap((version) =>
+    readdirSync(new URL(`@readme/oas-examples/${version}/yaml/`, NODE_MODULES))
+      .filter((file) => file.endsWith(".yaml"))
+      .map((file) => `${version}/${file.slice(0, -".yaml".length)}`),
+  );
+
+  it("finds every @readme/oas-examples pair", () => {
+    expect(examples.length).toBe(52);
+    for (const name of Object.keys(JSON_DIFFERS)) expect(examples).toContain(name);
+  });
+
+  it("@scalar/galaxy", () => {
+    expect(readYaml(read("@scalar/galaxy/dist/3.1.yaml"))).toEqual(
+      JSON.parse(read("@scalar/galaxy/dist/3.1.json")),
+    );
+  });
+
+  it.each(examples.filter((name) => !(name in JSON_DIFFERS)))("@readme/oas-examples %s", (name) => {
+    const [version, file] = name.split("/");
+    const yaml = read(`@readme/oas-examples/${version}/yaml/${file}.yaml`);
+    expect(readYaml(yaml)).toEqual(JSON.parse(read(`@readme/oas-examples/${version}/json/${file}.json`)));
+  });
+
+  it.each(Object.keys(JSON_DIFFERS))("@readme/oas-examples %s, whose JSON differs in a known way", (name) => {
+    const [version, file] = name.split("/");
+    const yaml = readYaml(read(`@readme/oas-examples/${version}/yaml/${file}.yaml`));
+    const json = JSON.parse(read(`@readme/oas-examples/${version}/json/${file}.json`));
+    expect(yaml).not.toEqual(json);
+    JSON_DIFFERS[name]?.(json);
+    expect(yaml).toEqual(json);
+  });
+
+  it("shipengine-openapi, whose JSON has its $refs resolved", () => {
+    const yaml = readYaml(read("shipengine-openapi/openapi.yaml")) as Record<string, unknown>;
+    const json = JSON.parse(read("shipengine-openapi/openapi.json"));
+    expect(yaml).not.toEqual(json);
+    expect({
+      ...yaml,
+      paths: dereference(yaml, yaml.paths),
+      components: dereference(yaml, yaml.components),
+    }).toEqual(json);
+  });
+});
+
+const collectGarbage = (globalThis as { gc?: () => void }).gc ?? ((): void => {});
+
+/** The best of a few runs: the least disturbed by the rest of the machine. */
+function fastest(run: () => void): number {
+  run();
+  let best = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < 5; i++) {
+    collectGarbage();
+    const start = performance.now();
+    run();
+    best = Math.min(best, performance.now() - start);
+  }
+  return best;
+}
+
+const quietly = (yaml: string) => (): void => {
+  try {
+    readYaml(yaml);
+  } catch {
+    // many shapes are invalid: the time to refuse them is what is measured
+  }
+};
+
+const SHAPES: [string, (n: number) => string][] = [
+  ["many mapping entries", (n) => Array.from({ length: n / 10 }, (_, i) => `k${i}: v ${i}`).join("\n")],
+  ["a long plain scalar over many lines", (n) => `a: ${"word\n  ".repeat(n / 7)}`],
+  ["a long run of spaces inside a plain scalar", (n) => `a: b${" ".repeat(n)}c`],
+  ["a long run of spaces before a line break in quotes", (n) => `a: "b${" ".repeat(n)}\n  c"`],
+  ["an unterminated quote over many lines", (n) => `a: "${"b\n  ".repeat(n / 4)}`],
+  ["many empty lines in a block scalar", (n) => `a: |\n${"\n".repeat(n)}  x`],
+  ["a long flow sequence", (n) => `[${"a, ".repeat(n / 3)}]`],
+  ["many colons on one line", (n) => `a: ${"b:c ".repeat(n / 4)}`],
+  ["many aliases", (n) => `- &a x\n${"- *a\n".repeat(n / 5)}`],
+  ["many lines of spaces", (n) => `a:${"\n          ".repeat(n / 11)}\nb: 1`],
+  ["many sibling sequences of mappings", (n) => "- a: 1\n  b: [x, 'y']\n".repeat(n / 24)],
+];
+
+describe("readYaml runs in linear time", () => {
+  it.each(SHAPES)("%s", (_name, shape) => {
+    const n = 200_000;
+    const small = Math.max(fastest(quietly(shape(n))), 0.05);
+    const large = fastest(quietly(shape(4 * n)));
+    // Linear growth gives about 4; quadratic gives 16.
+    if (process.env.SHOW_RATIOS) console.log(`${_name}: ${(large / small).toFixed(2)}`);
+    expect(large / small).toBeLessThan(9);
+  });
+
+  it("reads the 338 kB shipengine-openapi description in well under 200 ms", () => {
+    const yaml = read("shipengine-openapi/openapi.yaml");
+    expect(yaml.length).toBeGreaterThan(300_000);
+    expect(fastest(() => void readYaml(yaml))).toBeLessThan(200);
+  });
+});

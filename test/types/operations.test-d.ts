@@ -1,0 +1,45 @@
+// Builders typed by generated routes, checked by compiling (tsc -p test/types, with TypeScript 7
+// and 5.9) against the built package. The fixture was written by `rest-endpoint generate` from
+// the Scalar Galaxy description (@scalar/galaxy, MIT); test/generate keeps it up to date.
+import { endpoint, type RequestOptions } from "rest-endpoint";
+import { describeOperations } from "rest-endpoint/operations";
+import { baseUrl, operations } from "../fixtures/generated/galaxy.js";
+
+type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+const assert = <T extends true>(): T => true as T;
+
+const galaxy = endpoint.defaults({ baseUrl, operations });
+galaxy("GET /planets", { limit: 10, offset: 20 });
+galaxy("GET /planets");
+galaxy("GET /planets/{planetId}", { planetId: 1 });
+// @ts-expect-error: planetId is missing
+galaxy("GET /planets/{planetId}", {});
+// @ts-expect-error: limit is a number
+galaxy("GET /planets", { limit: "ten" });
+// @ts-expect-error: a misspelt parameter is an error on a described route
+galaxy("GET /planets", { limt: 10 });
+galaxy("POST /planets", { name: "Mars", type: "terrestrial" });
+// @ts-expect-error: type is one of the described values
+galaxy("POST /planets", { name: "Mars", type: "rocky" });
+galaxy("POST /auth/token", { email: "a@b.example", password: "x" });
+// Routes the table does not describe stay open, as on any builder.
+galaxy("GET /other/{id}", { id: 1, anything: true });
+// GitHub's routes are not this builder's: an undescribed route, read from the literal.
+galaxy("GET /repos/{owner}/{repo}", { owner: "o", repo: "r", stat: "open" });
+// The root builder keeps GitHub's map.
+// @ts-expect-error: state, not stat
+endpoint("GET /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", stat: "open" });
+// Defaults cascade and keep the map.
+const planets = galaxy.defaults({ limit: 5 });
+planets("GET /planets", { offset: 1 });
+// @ts-expect-error: still typed by the map
+planets("GET /planets", { ofset: 1 });
+const result = galaxy("GET /planets");
+assert<Equal<typeof result.method, "get">>();
+const plain: RequestOptions = galaxy("POST /planets", {});
+void plain;
+// A table made by hand is typed by the routes it is given, or by none.
+const untyped = endpoint.defaults({ operations: describeOperations({ "GET /x": "/x{?a*}" }) });
+untyped("GET /x", { a: [1, 2], b: 3 });
+// @ts-expect-error: operations must be a table
+endpoint.defaults({ operations: { "GET /x": "/x" } });

@@ -60,8 +60,11 @@ const NO_PROPS: Props = { anchor: undefined, tag: undefined, tagAt: 0, line: -1,
  * a second document, nesting deeper than 1,000 levels.
  *
  * @example
+ * ```ts
  * readYaml("openapi: 3.1.0\npaths:\n  /pets:\n    get: {operationId: listPets}\n");
  * // { openapi: "3.1.0", paths: { "/pets": { get: { operationId: "listPets" } } } }
+ * readYaml("code: '200'\nlimit: 0x10\nnote: |\n  two\n  lines\n"); // { code: "200", limit: 16, note: "two\nlines\n" }
+ * ```
  */
 export function readYaml(text: string): unknown {
   return new Reader(text).document();
@@ -81,10 +84,6 @@ function define(map: Record<string, unknown>, key: string, value: unknown): void
 }
 
 function resolvePlain(text: string): unknown {
-  // Most text cannot be a number: spare it the patterns.
-  const first = text[0];
-  const numeric =
-    first === "+" || first === "-" || first === "." || (first !== undefined && first >= "0" && first <= "9");
   switch (text) {
     case "":
     case "~":
@@ -101,7 +100,9 @@ function resolvePlain(text: string): unknown {
     case "FALSE":
       return false;
   }
-  if (!numeric) return text;
+  // Most text cannot be a number: spare it the patterns.
+  const first = text[0] ?? "";
+  if (!"+-.".includes(first) && !(first >= "0" && first <= "9")) return text;
   if (INT.test(text)) return Number(text);
   if (OCT.test(text)) return Number.parseInt(text.slice(2), 8);
   if (HEX.test(text)) return Number.parseInt(text.slice(2), 16);

@@ -88,9 +88,7 @@ describe("style x explode x value kind, against the OpenAPI specification's exam
       it(`${where} ${style}${explode ? " explode" : ""}, ${kind} -> ${want ?? "refused or n/a"}`, () => {
         if (want === undefined) {
           if (style === "deepObject") {
-            expect(thrownBy(() => build(ROUTE, { color: VALUES[kind] }))?.code).toBe(
-              "invalid_parameter",
-            );
+            expect(thrownBy(() => build(ROUTE, { color: VALUES[kind] }))?.code).toBe("invalid_parameter");
           }
           return;
         }

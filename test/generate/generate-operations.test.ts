@@ -1,0 +1,293 @@
+// The generator, on small descriptions written here (table rows: description -> operation data)
+// and on public descriptions that ship in npm packages:
+// - @scalar/galaxy 0.6.12 (MIT): the Scalar Galaxy example API, OpenAPI 3.1, JSON and YAML;
+// - shipengine-openapi 1.4.0 (MIT): ShipEngine's API, OpenAPI 3.0, YAML (and a dereferenced JSON);
+// - @digdir/dialogporten-schema 1.118.6 (ISC): Norway's Dialogporten API, OpenAPI 3.0, JSON;
+// - @readme/oas-examples 8.2.2 (MIT): "parameters-style", one operation per style, 3.0 and 3.1.
+// They are devDependencies, read from node_modules.
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { generateOperations, readDescription } from "../../src/generate/index.js";
+import { describeOperations, type EndpointError, endpoint, type OperationsData } from "../../src/index.js";
+
+const read = (path: string) => readFileSync(new URL(`../../node_modules/${path}`, import.meta.url), "utf8");
+
+/** A description of one operation, `GET /items/{id}` unless another path or method is given. */
+function one(operation: Record<string, unknown>, path = "/items/{id}", method = "get") {
+  return { openapi: "3.1.0", info: { title: "T", version: "1" }, paths: { [path]: { [method]: operation } } };
+}
+const id = { name: "id", in: "path", required: true, schema: { type: "string" } };
+const param = (name: string, where: string, schema: unknown, extra: Record<string, unknown> = {}) => ({
+  name,
+  in: where,
+  schema,
+  ...extra,
+});
+const list = { type: "array", items: { type: "string" } };
+const object = { type: "object", properties: { a: { type: "string" } } };
+
+/** The operation data written for each description: `[what, operation, route, data]`. */
+const ROWS: [string, Record<string, unknown>, string, OperationsData[string]][] = [
+  ["a path parameter", { parameters: [id] }, "GET /items/{id}", "/items/{id}"],
+  [
+    "label and matrix path styles, exploded lists",
+    { parameters: [{ ...id, style: "label", explode: true, schema: list }] },
+    "GET /items/{id}",
+    "/items/{.id*}",
+  ],
+  ["matrix", { parameters: [{ ...id, style: "matrix" }] }, "GET /items/{id}", "/items/{;id}"],
+  [
+    "query form (exploded by default) and not exploded",
+    { parameters: [id, param("a", "query", list), param("b", "query", list, { explode: false })] },
+    "GET /items/{id}",
+    "/items/{id}{?a*,b}",
+  ],
+  [
+    "a single value is written the same exploded or not: no star",
+    { parameters: [id, param("n", "query", { type: "integer" })] },
+    "GET /items/{id}",
+    "/items/{id}{?n}",
+  ],
+  [
+    "query styles without an RFC 6570 form",
+    {
+      parameters: [
+        id,
+        param("d", "query", object, { style: "deepObject", explode: true }),
+        param("p", "query", list, { style: "pipeDelimited", explode: false }),
+        param("s", "query", list, { style: "spaceDelimited", explode: false }),
+        param("r", "query", { type: "string" }, { allowReserved: true }),
+        param("page[size]", "query", { type: "integer" }),
+      ],
+    },
+    "GET /items/{id}",
+    {
+      url: "/items/{id}",
+      params: {
+        d: "query deepObject*",
+        p: "query pipeDelimited",
+        s: "query spaceDelimited",
+        r: "query form+",
+        "page[size]": "query form",
+      },
+    },
+  ],
+  [
+    "headers and cookies; Accept, Content-Type and Authorization headers ignored",
+    {
+      parameters: [
+        id,
+        param("X-Trace", "header", { type: "string" }),
+        param("X-List", "header", list, { explode: true }),
+        param("Accept", "header", { type: "string" }),
+        param("authorization", "header", { type: "string" }),
+        param("session", "cookie", { type: "string" }),
+      ],
+    },
+    "GET /items/{id}",
+    {
+      url: "/items/{id}",
+      params: { "X-Trace": "header simple", "X-List": "header simple*", session: "cookie form" },
+    },
+  ],
+  [
+    "query parameters of a POST stay in the query, not in the route",
+    {
+      parameters: [id, param("dry", "query", { type: "boolean" })],
+      requestBody: { content: { "application/json": { schema: object } } },
+    },
+    "POST /items/{id}",
+    "/items/{id}{?dry}",
+  ],
+  [
+    "body fields named like an option key are parameters on the route",
+    {
+      requestBody: {
+        content: {
+          "application/vnd.api+json": {
+            schema: {
+              type: "object",
+              properties: { data: object, headers: object, url: { type: "string" } },
+            },
+          },
+        },
+      },
+    },
+    "POST /things",
+    { url: "/things", params: { data: "body", headers: "body" } },
+  ],
+];
+
+describe("generateOperations: description -> operation data", () => {
+  for (const [what, operation, route, data] of ROWS) {
+    it(what, () => {
+      const [method = "", path = ""] = route.split(" ");
+      const { module, operations } = generateOperations(one(operation, path, method.toLowerCase()));
+      expect(operations).toHaveLength(1);
+      expect(module).toContain(`${JSON.stringify(route)}: `);
+      const written = new Function(
+        "describeOperations",
+        `${module.replace(/^import .*$/m, "").replaceAll("export const", "const")}; return data;`.replace(
+          "const operations = /* @__PURE__ */ describeOperations(",
+          "const data = (",
+        ),
+      )(describeOperations) as OperationsData;
+      expect(written[route]).toEqual(data);
+    });
+  }
+
+  it("keeps the first of two parameters with one name, and says so", () => {
+    const { operations, notes } = generateOperations(
+      one({ parameters: [id, param("q", "query", {}), param("q", "header", {})] }),
+    );
+    expect(operations[0]?.params).toBeUndefined();
+    expect(notes).toEqual([`GET /items/{id}: header parameter "q" has the name of another and is left out.`]);
+  });
+
+  it("puts a path under its operation's own server in the route", () => {
+    const spec = {
+      ...one({ servers: [{ url: "https://uploads.example/v2/" }], parameters: [id] }),
+      servers: [{ url: "https://{region}.api.example", variables: { region: { default: "eu" } } }],
+    };
+    const { operations, baseUrl } = generateOperations(spec);
+    expect(baseUrl).toBe("https://eu.api.example");
+    expect(operations[0]?.url).toBe("https://uploads.example/v2/items/{id}");
+  });
+
+  it("writes route keys with their form query on requests with a body when asked (GitHub's routes)", () => {
+    const spec = one({ parameters: [id, param("name", "query", { type: "string" })] }, "/items/{id}", "post");
+    expect(generateOperations(spec, { queryInRoute: true }).operations[0]?.url).toBe("/items/{id}{?name}");
+    expect(generateOperations(spec).operations[0]?.url).toBe("/items/{id}");
+  });
+
+  it.each([
+    ["Swagger 2.0", { swagger: "2.0", paths: {} }, /Swagger 2\.0: convert it/],
+    ["no version", { paths: {} }, /OpenAPI 3\.0 and 3\.1/],
+    ["a $ref to another file", one({ parameters: [{ $ref: "other.yaml#/p" }] }), /outside the description/],
+    ["a $ref to nothing", one({ parameters: [{ $ref: "#/components/parameters/none" }] }), /names nothing/],
+    [
+      "a $ref circle",
+      {
+        ...one({ parameters: [{ $ref: "#/components/parameters/a" }] }),
+        components: { parameters: { a: { $ref: "#/components/parameters/a" } } },
+      },
+      /circle/,
+    ],
+  ])("refuses %s with a message that says why", (_, spec, message) => {
+    expect(() => generateOperations(spec)).toThrow(message);
+  });
+
+  it("writes nothing from the description as code: names and text stay in strings and comments", () => {
+    const evil = 'x"; globalThis.pwned = 1; //\n*/ globalThis.pwned = 2; /*';
+    const spec = {
+      openapi: "3.0.3",
+      info: { title: evil, version: evil },
+      servers: [{ url: `https://api.example/${evil}` }],
+      paths: {
+        [`/a/${evil}`]: {
+          get: {
+            parameters: [
+              param(evil, "query", { enum: [evil] }),
+              param(`${evil}h`, "header", { type: "object", properties: { [evil]: { type: "string" } } }),
+            ],
+          },
+        },
+      },
+    };
+    const { module, types } = generateOperations(spec);
+    const run = new Function(
+      "describeOperations",
+      module.replace(/^import .*$/m, "").replaceAll("export ", ""),
+    );
+    run(() => ({}));
+    expect((globalThis as { pwned?: unknown }).pwned).toBeUndefined();
+    // The types put each name and literal in JSON quotes, and comments on one line.
+    for (const line of types.split("\n")) {
+      if (line.startsWith("//") || line.startsWith(" *")) expect(line).not.toContain("*/ global");
+    }
+    expect(types).toContain(JSON.stringify(evil));
+  });
+});
+
+describe("public descriptions", () => {
+  const DESCRIPTIONS: [string, string, number][] = [
+    ["Scalar Galaxy (3.1, JSON)", "@scalar/galaxy/dist/3.1.json", 10],
+    ["Scalar Galaxy (3.1, YAML)", "@scalar/galaxy/dist/3.1.yaml", 10],
+    ["ShipEngine (3.0, YAML)", "shipengine-openapi/openapi.yaml", 76],
+    ["ShipEngine (3.0, JSON, dereferenced)", "shipengine-openapi/openapi.json", 76],
+    ["Dialogporten (3.0, JSON)", "@digdir/dialogporten-schema/swagger.verified.json", 44],
+    ["parameters-style (3.0)", "@readme/oas-examples/3.0/json/parameters-style.json", 25],
+    ["parameters-style (3.1, YAML)", "@readme/oas-examples/3.1/yaml/parameters-style.yaml", 25],
+  ];
+  for (const [name, path, count] of DESCRIPTIONS) {
+    it(`${name}: every operation, each parameter where it is described`, () => {
+      const spec = readDescription(read(path));
+      const generated = generateOperations(spec);
+      expect(generated.operations).toHaveLength(count);
+      expect(generated.notes).toEqual([]);
+      const data = Object.fromEntries(
+        generated.operations.map((op) => [
+          `${op.method} ${op.url}`,
+          op.params === undefined
+            ? (op.template ?? op.url)
+            : { url: op.template ?? op.url, params: op.params },
+        ]),
+      );
+      const api = endpoint.defaults({
+        baseUrl: generated.baseUrl ?? "https://api.example",
+        headers: { accept: null },
+        operations: describeOperations(data),
+      });
+      for (const op of generated.operations) {
+        // One value per parameter, told apart by its name; each must land in its place.
+        const call: Record<string, unknown> = {};
+        for (const p of op.path)
+          call[typeof p === "string" ? p : p.name] = `p-${typeof p === "string" ? p : p.name}`;
+        const deep = (name: string) => op.params?.[name]?.startsWith("query deepObject") === true;
+        for (const p of [...op.query, ...(op.header ?? []), ...(op.cookie ?? [])]) {
+          call[p.name] = deep(p.name) ? { k: `v${p.name.length}` } : `v${p.name.length}`;
+        }
+        let options: ReturnType<typeof api>;
+        try {
+          options = api(`${op.method} ${op.url}`, call);
+        } catch (error) {
+          throw new Error(`${op.method} ${op.url}: ${(error as EndpointError).message}`);
+        }
+        expect(options.method).toBe(op.method.toLowerCase());
+        const url = new URL(options.url);
+        for (const p of op.path) {
+          const key = typeof p === "string" ? p : p.name;
+          expect(decodeURIComponent(url.pathname), `${op.url} ${key}`).toContain(`p-${key}`);
+        }
+        for (const p of op.query) {
+          const sentName = op.params?.[p.name]?.split(" ")[2] ?? p.name;
+          const key = deep(p.name) ? `${sentName}[k]` : sentName;
+          expect(url.searchParams.get(key), `${op.url} ${p.name}`).toBe(`v${p.name.length}`);
+        }
+        for (const p of op.header ?? [])
+          expect(options.headers[p.name.toLowerCase()]).toBe(`v${p.name.length}`);
+        for (const p of op.cookie ?? [])
+          expect(options.headers.cookie).toContain(`${p.name}=v${p.name.length}`);
+        // No parameter was left over for a body (PUT and PATCH get an empty one).
+        expect([undefined, ""]).toContain(options.body);
+      }
+    });
+  }
+
+  it("the YAML and JSON forms of a description give the same module", () => {
+    const fromJson = generateOperations(readDescription(read("@scalar/galaxy/dist/3.1.json")));
+    const fromYaml = generateOperations(readDescription(read("@scalar/galaxy/dist/3.1.yaml")));
+    expect(fromYaml.module).toBe(fromJson.module);
+    expect(fromYaml.types).toBe(fromJson.types);
+  });
+
+  it("test/fixtures/generated/galaxy is what the generator writes today", () => {
+    const generated = generateOperations(readDescription(read("@scalar/galaxy/dist/3.1.json")), {
+      routesName: "GalaxyRoutes",
+    });
+    const fixture = (name: string) =>
+      readFileSync(new URL(`../fixtures/generated/${name}`, import.meta.url), "utf8");
+    expect(fixture("galaxy.js") === generated.module).toBe(true);
+    expect(fixture("galaxy.d.ts") === generated.types).toBe(true);
+  });
+});

@@ -887,12 +887,12 @@ const SHAPES: [string, (n: number) => string][] = [
 
 describe("readYaml runs in linear time", () => {
   it.each(SHAPES)("%s", (_name, shape) => {
-    const n = 200_000;
+    const n = 100_000;
     const small = Math.max(fastest(quietly(shape(n))), 0.05);
-    const large = fastest(quietly(shape(4 * n)));
-    // Linear growth gives about 4; quadratic gives 16.
+    const large = fastest(quietly(shape(8 * n)));
+    // Linear growth gives about 8, quadratic 64: far enough apart for a busy machine's noise.
     if (process.env.SHOW_RATIOS) console.log(`${_name}: ${(large / small).toFixed(2)}`);
-    expect(large / small).toBeLessThan(9);
+    expect(large / small).toBeLessThan(24);
   });
 
   it("reads the 338 kB shipengine-openapi description in well under 200 ms", () => {

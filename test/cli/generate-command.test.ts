@@ -1,0 +1,128 @@
+// `rest-endpoint generate`, run as a user runs it: the built executable, files in a scratch folder.
+import { execFile } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { promisify } from "node:util";
+import { afterAll, describe, expect, it } from "vitest";
+import { GENERATE_HELP } from "../../src/cli/generate-command.js";
+import { generateOperations, readDescription } from "../../src/generate/index.js";
+import { endpoint } from "../../src/index.js";
+
+const BIN = fileURLToPath(new URL("../../dist/bin.js", import.meta.url));
+const OPERATIONS = pathToFileURL(fileURLToPath(new URL("../../dist/operations.js", import.meta.url))).href;
+const GALAXY = fileURLToPath(new URL("../../node_modules/@scalar/galaxy/dist/3.1.yaml", import.meta.url));
+const run = promisify(execFile);
+const scratch = mkdtempSync(join(tmpdir(), "rest-endpoint-generate-"));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+async function cli(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [BIN, ...argv], { encoding: "utf8" });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+describe("rest-endpoint generate", () => {
+  it("writes the module and its types, and the module drives a builder", async () => {
+    const out = join(scratch, "galaxy.js");
+    const result = await cli([
+      "generate",
+      GALAXY,
+      "--out",
+      out,
+      "--name",
+      "Galaxy",
+      "--import-from",
+      OPERATIONS,
+    ]);
+    expect(result).toMatchObject({ code: 0, stdout: "" });
+    expect(result.stderr).toBe(
+      `rest-endpoint generate: 10 operations written to ${out} and ${join(scratch, "galaxy.d.ts")}\n`,
+    );
+    const expected = generateOperations(readDescription(readFileSync(GALAXY, "utf8")), {
+      routesName: "Galaxy",
+      importFrom: OPERATIONS,
+    });
+    expect(readFileSync(out, "utf8")).toBe(expected.module);
+    expect(readFileSync(join(scratch, "galaxy.d.ts"), "utf8")).toBe(expected.types);
+    // The written module loads the built package's table reader; the library takes its table.
+    const { baseUrl, operations } = await import(pathToFileURL(out).href);
+    const { endpoint: built } = await import(new URL("../../dist/index.js", import.meta.url).href);
+    const galaxy = built.defaults({ baseUrl, operations });
+    expect(galaxy("GET /planets", { limit: 2 }).url).toBe("https://galaxy.scalar.com/planets?limit=2");
+  });
+
+  it("prints the module without --out, and .mjs gives .d.mts", async () => {
+    const printed = await cli(["generate", GALAXY]);
+    expect(printed.code).toBe(0);
+    expect(printed.stdout).toContain('import { describeOperations } from "rest-endpoint/operations";');
+    const out = join(scratch, "api.mjs");
+    expect((await cli(["generate", GALAXY, "-o", out])).code).toBe(0);
+    expect(readFileSync(join(scratch, "api.d.mts"), "utf8")).toContain("export interface Routes {");
+  });
+
+  it("--help prints the subcommand's help", async () => {
+    expect(await cli(["generate", "--help"])).toEqual({ code: 0, stdout: `${GENERATE_HELP}\n`, stderr: "" });
+  });
+
+  const bad = join(scratch, "bad.yaml");
+  writeFileSync(bad, "openapi: 3.1.0\npaths:\n  /a:\n\tget: {}\n");
+  const swagger = join(scratch, "swagger.json");
+  writeFileSync(swagger, '{"swagger": "2.0", "paths": {}}');
+  it.each([
+    ["no description", ["generate"], /needs a description/],
+    ["a missing file", ["generate", join(scratch, "none.yaml")], /none\.yaml: .*ENOENT/],
+    ["YAML with a tab", ["generate", bad], /bad\.yaml: YAML line 4/],
+    ["Swagger 2.0", ["generate", swagger], /convert it to OpenAPI 3 first/],
+    ["an unknown flag", ["generate", GALAXY, "--force"], /Unknown flag --force/],
+    [
+      "--out that is not .js",
+      ["generate", GALAXY, "--out", join(scratch, "x.ts")],
+      /must name a \.js or \.mjs file/,
+    ],
+    ["a name that is not an identifier", ["generate", GALAXY, "--name", "a-b"], /TypeScript identifier/],
+    [
+      "a folder that cannot be written",
+      ["generate", GALAXY, "--out", join(scratch, "no", "x.js")],
+      /Cannot write/,
+    ],
+  ])("%s: exit 2, one line on standard error", async (_, argv, message) => {
+    const result = await cli(argv);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe("");
+    expect(result.stderr).toMatch(message);
+    expect(result.stderr.trimEnd().split("\n")).toHaveLength(1);
+  });
+
+  it("prints what cannot be sent as described, one escaped line each", async () => {
+    const file = join(scratch, "notes.json");
+    const name = "q\u001b[31m\nx";
+    writeFileSync(
+      file,
+      JSON.stringify({
+        openapi: "3.0.3",
+        info: { title: "t", version: "1" },
+        paths: {
+          "/a": {
+            get: {
+              parameters: [
+                { name, in: "query" },
+                { name, in: "header" },
+              ],
+            },
+          },
+        },
+      }),
+    );
+    const result = await cli(["generate", file]);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe(
+      'rest-endpoint generate: GET /a: header parameter "q\\u001b[31m\\nx" has the name of another and is left out.\n',
+    );
+  });
+});

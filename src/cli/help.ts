@@ -1,7 +1,9 @@
 /** The text of `rest-endpoint --help`; the README's command-line section follows it. */
 export const HELP = `Usage: rest-endpoint [METHOD] ROUTE [ITEM ...] [OPTIONS]
+       rest-endpoint generate DESCRIPTION [--out FILE.js]   (see rest-endpoint generate --help)
 
 Prints the request options of one endpoint() call, or sends the request with --send.
+The generate command writes operation data and typed routes from an OpenAPI description.
 
 ROUTE      "METHOD /path/{param}", or METHOD and the url as two arguments (GET /path),
            or a bare "/path" (GET); e.g. "GET /repos/{owner}/{repo}"

@@ -8,7 +8,6 @@ import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { GENERATE_HELP } from "../../src/cli/generate-command.js";
 import { generateOperations, readDescription } from "../../src/generate/index.js";
-import { endpoint } from "../../src/index.js";
 
 const BIN = fileURLToPath(new URL("../../dist/bin.js", import.meta.url));
 const OPERATIONS = pathToFileURL(fileURLToPath(new URL("../../dist/operations.js", import.meta.url))).href;

@@ -890,9 +890,10 @@ describe("readYaml runs in linear time", () => {
     const n = 100_000;
     const small = Math.max(fastest(quietly(shape(n))), 0.05);
     const large = fastest(quietly(shape(8 * n)));
-    // Linear growth gives about 8, quadratic 64: far enough apart for a busy machine's noise.
+    // Linear growth gives about 8, quadratic 64. The engine alone, on a busy machine, has been
+    // seen to reach 20 (a rope of 100,000 pieces, an array that outgrows the young generation).
     if (process.env.SHOW_RATIOS) console.log(`${_name}: ${(large / small).toFixed(2)}`);
-    expect(large / small).toBeLessThan(24);
+    expect(large / small).toBeLessThan(32);
   });
 
   it("reads the 338 kB shipengine-openapi description in well under 200 ms", () => {

@@ -112,29 +112,6 @@ function resolvePlain(text: string): unknown {
   return text;
 }
 
-/** A folded block scalar's lines (without indentation, "" for empty ones) up to `last`. */
-function foldLines(lines: readonly string[], last: number): string {
-  let out = "";
-  let empties = 0;
-  let previous: "none" | "normal" | "spaced" = "none";
-  for (let k = 0; k <= last; k++) {
-    const line = lines[k] ?? "";
-    if (line === "") {
-      empties++;
-      continue;
-    }
-    // Lines indented beyond the rest keep their line breaks, as do the lines beside them.
-    const spaced = line[0] === " " || line[0] === "\t";
-    if (previous === "none") out += "\n".repeat(empties);
-    else if (previous === "normal" && !spaced) out += empties === 0 ? " " : "\n".repeat(empties);
-    else out += "\n".repeat(empties + 1);
-    out += line;
-    previous = spaced ? "spaced" : "normal";
-    empties = 0;
-  }
-  return out;
-}
-
 class Reader {
   readonly src: string;
   pos = 0;
@@ -499,7 +476,8 @@ class Reader {
       }
       end = this.plainLineEnd(i, flow);
       if (end === i) return text;
-      text += (breaks === 0 ? " " : "\n".repeat(breaks)) + src.slice(i, end);
+      text += breaks === 0 ? " " : "\n".repeat(breaks);
+      text += src.slice(i, end);
       this.pos = end;
       this.lineStart = lineStart;
     }
@@ -620,8 +598,11 @@ class Reader {
     this.lineStart = this.pos = headerEnd === -1 ? src.length : headerEnd + 1;
 
     let indent = explicit > 0 ? Math.max(parent, 0) + explicit : -1;
-    const lines: string[] = [];
+    let out = "";
+    let empties = 0; // empty lines since the last line of text
     let widestEmpty = 0;
+    let previous: "none" | "normal" | "spaced" = "none";
+    let lines = 0;
     let lastBreak = true;
     while (this.pos < src.length) {
       const start = this.pos;
@@ -632,7 +613,7 @@ class Reader {
       const spaces = i - start;
       if (i === end && (indent < 0 || spaces <= indent)) {
         widestEmpty = Math.max(widestEmpty, spaces);
-        lines.push("");
+        empties++;
       } else {
         if (indent < 0) {
           if (spaces <= parent) break;
@@ -642,22 +623,26 @@ class Reader {
           }
         }
         if (spaces < indent || this.isMarker(start)) break;
-        lines.push(src.slice(start + indent, end));
+        // Folding joins two lines of text with a space, or with the empty lines between them;
+        // lines indented beyond the rest keep their line breaks, as do the lines beside them.
+        const spaced = src[start + indent] === " " || src[start + indent] === "\t";
+        if (previous === "none") out += "\n".repeat(empties);
+        else if (literal || previous === "spaced" || spaced) out += "\n".repeat(empties + 1);
+        else out += empties === 0 ? " " : "\n".repeat(empties);
+        out += src.slice(start + indent, end);
+        previous = spaced ? "spaced" : "normal";
+        empties = 0;
       }
+      lines++;
       lastBreak = end < src.length;
       this.lineStart = this.pos = lastBreak ? end + 1 : end;
     }
-
-    let last = lines.length - 1;
-    while (last >= 0 && lines[last] === "") last--;
-    const body = literal ? lines.slice(0, last + 1).join("\n") : foldLines(lines, last);
-    // The line breaks after the last line of text: its own and one for each empty line.
-    let breaks = lines.length - 1 - last + (last >= 0 ? 1 : 0);
-    if (lines.length > 0 && !lastBreak) breaks--;
     this.skipToContent();
-    if (chomp === "-") return body;
-    if (chomp === "+") return body + "\n".repeat(breaks);
-    return last >= 0 && breaks > 0 ? `${body}\n` : body;
+    // The line breaks after the last line of text: its own and one for each empty line.
+    const breaks = (previous === "none" ? 0 : 1) + empties - (lines > 0 && !lastBreak ? 1 : 0);
+    if (chomp === "-") return out;
+    if (chomp === "+") return out + "\n".repeat(breaks);
+    return previous !== "none" && breaks > 0 ? `${out}\n` : out;
   }
 
   /** `[...]` or `{...}`; lines inside must be indented more than `parent`. */

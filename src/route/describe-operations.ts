@@ -83,7 +83,9 @@ export function describeOperations<Routes = unknown>(data: OperationsData): Oper
     );
   }
   const read = snapshot(data, __DEV__ ? "the operations" : "");
-  const entries = new Map<string, () => CompiledOperation>();
+  // By url, then method: a route's url is the same string on every call (compiled routes are
+  // cached), whose hash the engine keeps; a joined "METHOD url" key would be hashed anew.
+  const entries = new Map<string, Map<string, () => CompiledOperation>>();
   for (const key of Object.keys(read)) {
     const space = key.indexOf(" ");
     const method = key.slice(0, space);
@@ -98,7 +100,9 @@ export function describeOperations<Routes = unknown>(data: OperationsData): Oper
     const requestMethod = toRequestMethod(method);
     const { url, params } = readOperation(read[key], key);
     let compiled: CompiledOperation | undefined;
-    entries.set(key, () => {
+    let byMethod = entries.get(routeUrl);
+    if (byMethod === undefined) entries.set(routeUrl, (byMethod = new Map()));
+    byMethod.set(method, () => {
       compiled ??= {
         route: { method, requestMethod, url: routeUrl, plan: compileUrl(url) },
         optionNamed: new Set([...params.keys()].filter((name) => OPTION_KEYS.has(name))),
@@ -117,12 +121,12 @@ export function describeOperations<Routes = unknown>(data: OperationsData): Oper
  * than a copy, and its entries are private, so it is read-only to everyone.
  */
 class Operations implements OperationLookup {
-  readonly #entries: ReadonlyMap<string, () => CompiledOperation>;
-  constructor(entries: ReadonlyMap<string, () => CompiledOperation>) {
+  readonly #entries: ReadonlyMap<string, ReadonlyMap<string, () => CompiledOperation>>;
+  constructor(entries: ReadonlyMap<string, ReadonlyMap<string, () => CompiledOperation>>) {
     this.#entries = entries;
   }
   find(method: string, url: string): CompiledOperation | undefined {
-    return this.#entries.get(`${method.toUpperCase()} ${url}`)?.();
+    return this.#entries.get(url)?.get(method.toUpperCase())?.();
   }
 }
 

@@ -848,17 +848,22 @@ describe("readYaml reads real OpenAPI descriptions as their JSON twins", () => {
   });
 });
 
-const collectGarbage = (globalThis as { gc?: () => void }).gc ?? ((): void => {});
-
-/** The best of a few runs: the least disturbed by the rest of the machine. */
-function fastest(run: () => void): number {
-  run();
-  let best = Number.POSITIVE_INFINITY;
-  for (let i = 0; i < 7; i++) {
-    collectGarbage();
-    const start = performance.now();
+/**
+ * The best time of each run, measured in turns: the least disturbed by the rest of the machine,
+ * and disturbed alike when the machine is busy. No garbage is collected in between: that would
+ * also throw away the engine's optimized code, and time its compilation again at every run.
+ */
+function fastest(runs: readonly (() => void)[]): number[] {
+  const best = runs.map((run) => {
     run();
-    best = Math.min(best, performance.now() - start);
+    return Number.POSITIVE_INFINITY;
+  });
+  for (let i = 0; i < 7; i++) {
+    runs.forEach((run, k) => {
+      const start = performance.now();
+      run();
+      best[k] = Math.min(best[k] ?? 0, performance.now() - start);
+    });
   }
   return best;
 }
@@ -873,10 +878,15 @@ const quietly = (yaml: string) => (): void => {
 
 const SHAPES: [string, (n: number) => string][] = [
   ["many mapping entries", (n) => Array.from({ length: n / 10 }, (_, i) => `k${i}: v ${i}`).join("\n")],
-  ["a long plain scalar over many lines", (n) => `a: ${"word\n  ".repeat(n / 7)}`],
+  // Scalars over many lines build one string of many pieces: lines of 64 characters keep the
+  // engine's cost for the pieces from hiding the reader's own.
+  ["a long plain scalar over many lines", (n) => `a: ${`${"word ".repeat(12)}\n  `.repeat(n / 64)}`],
+  ["a long quoted scalar over many lines", (n) => `a: "${`${"word ".repeat(12)}\n  `.repeat(n / 64)}"`],
+  ["a long literal scalar", (n) => `a: |\n${`  ${"word ".repeat(12)}\n`.repeat(n / 64)}`],
+  ["a long folded scalar", (n) => `a: >\n${`  ${"word ".repeat(12)}\n`.repeat(n / 64)}`],
   ["a long run of spaces inside a plain scalar", (n) => `a: b${" ".repeat(n)}c`],
   ["a long run of spaces before a line break in quotes", (n) => `a: "b${" ".repeat(n)}\n  c"`],
-  ["an unterminated quote over many lines", (n) => `a: "${"b\n  ".repeat(n / 4)}`],
+  ["an unterminated quote over many lines", (n) => `a: "${`${"word ".repeat(12)}\n  `.repeat(n / 64)}`],
   ["many empty lines in a block scalar", (n) => `a: |\n${"\n".repeat(n)}  x`],
   ["a long flow sequence", (n) => `[${"a, ".repeat(n / 3)}]`],
   ["many colons on one line", (n) => `a: ${"b:c ".repeat(n / 4)}`],
@@ -888,17 +898,16 @@ const SHAPES: [string, (n: number) => string][] = [
 describe("readYaml runs in linear time", () => {
   it.each(SHAPES)("%s", (_name, shape) => {
     const n = 100_000;
-    const small = Math.max(fastest(quietly(shape(n))), 0.05);
-    const large = fastest(quietly(shape(8 * n)));
+    const [small = 0, large = 0] = fastest([quietly(shape(n)), quietly(shape(8 * n))]);
     // Linear growth gives about 8, quadratic 64. The engine alone, on a busy machine, has been
     // seen to reach 20 (a rope of 100,000 pieces, an array that outgrows the young generation).
-    if (process.env.SHOW_RATIOS) console.log(`${_name}: ${(large / small).toFixed(2)}`);
-    expect(large / small).toBeLessThan(32);
+    if (process.env.SHOW_RATIOS) console.log(`${_name}: ${(large / Math.max(small, 0.05)).toFixed(2)}`);
+    expect(large / Math.max(small, 0.05)).toBeLessThan(32);
   });
 
   it("reads the 338 kB shipengine-openapi description in well under 200 ms", () => {
     const yaml = read("shipengine-openapi/openapi.yaml");
     expect(yaml.length).toBeGreaterThan(300_000);
-    expect(fastest(() => void readYaml(yaml))).toBeLessThan(200);
+    expect(fastest([() => void readYaml(yaml)])[0]).toBeLessThan(200);
   });
 });

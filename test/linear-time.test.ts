@@ -2,7 +2,8 @@
 // never 16x (quadratic). Ratios, not absolute times, so a slow machine does not fail it. The
 // shapes include those of the ReDoS advisory against @octokit/endpoint (GHSA-x4c5-c7rf-jjgv).
 import { describe, expect, it } from "vitest";
-import { endpoint, toFetchArgs } from "../src/index.js";
+import { generateOperations, readDescription } from "../src/generate/index.js";
+import { describeOperations, endpoint, toFetchArgs } from "../src/index.js";
 import { parseTemplate } from "../src/template/uri-template.js";
 
 let unique = 0;
@@ -72,6 +73,62 @@ const SHAPES: [string, (n: number) => () => void][] = [
           mediaType: { format: "raw" },
         }),
       ),
+  ],
+  // Described operations: a big table, many described parameters, and the generator's input.
+  [
+    "a table of many operations, made and used",
+    (n) => {
+      const data = Object.fromEntries(
+        Array.from({ length: n / 8 }, (_, i) => [
+          `GET /r${i}/{id}`,
+          { url: `/r${i}/{id}{?a*}`, params: { d: "query deepObject*" } },
+        ]),
+      );
+      return () => {
+        const api = endpoint.defaults({ operations: describeOperations(data) });
+        api(`GET /r${n / 16}/{id}`, { id: 1, a: [1], d: { k: 1 } });
+      };
+    },
+  ],
+  [
+    "a deep object, a delimited list, a header list and a cookie list of many items",
+    (n) => {
+      const operations = describeOperations({
+        "GET /x": {
+          url: "/x",
+          params: {
+            d: "query deepObject*",
+            p: "query pipeDelimited",
+            h: "header simple*",
+            c: "cookie form*",
+          },
+        },
+      });
+      const api = endpoint.defaults({ operations });
+      const items = Array.from({ length: n / 8 }, (_, i) => `v${i}`);
+      const object = Object.fromEntries(items.map((item) => [item, item]));
+      return () => api("GET /x", { d: object, p: items, h: object, c: items });
+    },
+  ],
+  [
+    "a YAML description of many operations, read and generated",
+    (n) => {
+      const lines = ["openapi: 3.1.0", "info: { title: t, version: '1' }", "paths:"];
+      for (let i = 0; i < n / 40; i++) {
+        lines.push(
+          `  /r${i}/{id}:`,
+          "    get:",
+          "      parameters:",
+          "        - { name: id, in: path, required: true }",
+        );
+      }
+      const text = lines.join("\n");
+      return () => generateOperations(readDescription(text));
+    },
+  ],
+  [
+    "deeply nested YAML flow collections",
+    (n) => () => quietly(() => readDescription(`a: ${"[".repeat(n / 40)}`)),
   ],
   ["a long run of {", (n) => () => quietly(() => endpoint(`GET ${fresh()}/${"{".repeat(n)}`))],
   // Each {/a} once asked whether the growing path ended in "/": quadratic (12.7 s at 160,000).

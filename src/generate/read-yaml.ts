@@ -279,7 +279,6 @@ class Reader {
       if (!compact || propsHere) this.fail("a block sequence cannot start on this line");
       return this.collection(props, this.blockSequence(column));
     }
-    if (c === "?" && isBlank(src[this.pos + 1])) this.fail("explicit mapping keys ('? ') are not supported");
     if (c === "|" || c === ">") return this.scalar(this.blockScalar(parent), false, props);
     if (c === "*") {
       if (props.anchor !== undefined || props.tag !== undefined) {
@@ -294,7 +293,7 @@ class Reader {
       this.endLine("the flow collection");
       return this.collection(props, value);
     }
-    if (this.isImplicitKey()) {
+    if (this.isImplicitKey() || (c === "?" && isBlank(src[this.pos + 1]))) {
       if (!compact) {
         this.fail(
           "a mapping cannot start on the same line as its key (quote the value if ': ' belongs to it)",
@@ -330,9 +329,21 @@ class Reader {
         this.fail("a sequence entry cannot stand among the keys of a mapping");
       }
       const at = this.pos;
-      const key = this.blockKey();
+      const explicit = src[at] === "?" && isBlank(src[at + 1]);
+      const key = explicit ? this.explicitKey(indent) : this.blockKey();
       if (Object.hasOwn(map, key)) this.fail(`duplicate mapping key ${JSON.stringify(key)}`, at);
-      define(map, key, this.blockNode(indent, false, true, NO_PROPS));
+      let value: unknown = null;
+      if (!explicit) {
+        value = this.blockNode(indent, false, true, NO_PROPS);
+      } else if (
+        this.pos - this.lineStart === indent &&
+        src[this.pos] === ":" &&
+        isBlank(src[this.pos + 1])
+      ) {
+        this.pos++;
+        value = this.blockNode(indent, true, true, NO_PROPS);
+      }
+      define(map, key, value);
     } while (this.continues(indent));
     this.depth--;
     return map;
@@ -371,12 +382,31 @@ class Reader {
     return key;
   }
 
+  /**
+   * `? key`, then `: value` on a line of its own: what YAML writers use for keys too long or
+   * with line breaks. Only scalars are supported as keys.
+   */
+  explicitKey(indent: number): string {
+    const src = this.src;
+    this.pos++;
+    while (src[this.pos] === " " || src[this.pos] === "\t") this.pos++;
+    const c = src[this.pos];
+    const at = this.pos;
+    if (c === "|" || c === ">") return this.blockScalar(indent);
+    let key: string;
+    if (c === '"' || c === "'") {
+      key = this.quoted(indent);
+    } else {
+      if (!this.canStartPlain(at, false))
+        this.fail("an explicit mapping key must be a scalar on the line of its '?'");
+      key = this.checkKey(this.plain(indent, false), at);
+    }
+    this.endLine("the key");
+    return key;
+  }
+
   /** Fails with a precise message for the keys this reader does not support. */
   notAKey(c: string | undefined): void {
-    const next = this.src[this.pos + 1];
-    if (c === "?" && (isBlank(next) || isFlowIndicator(next))) {
-      this.fail("explicit mapping keys ('? ') are not supported");
-    }
     if (c === "&" || c === "!") this.fail("anchors and tags on mapping keys are not supported");
     if (c === "*") this.fail("aliases as mapping keys are not supported");
   }
@@ -662,7 +692,7 @@ class Reader {
         seq.push(this.flowEntry(parent, start, close));
       } else {
         const at = this.pos;
-        const key = this.flowKey(parent);
+        const key = this.flowKey(parent, start);
         if (Object.hasOwn(map, key)) this.fail(`duplicate mapping key ${JSON.stringify(key)}`, at);
         define(map, key, this.flowValue(parent, start, close));
       }
@@ -692,8 +722,12 @@ class Reader {
     return pair;
   }
 
-  flowKey(parent: number): string {
+  flowKey(parent: number, start: number): string {
     const src = this.src;
+    if (src[this.pos] === "?" && (isBlank(src[this.pos + 1]) || isFlowIndicator(src[this.pos + 1]))) {
+      this.pos++; // an explicit key: the same as an implicit one here
+      this.flowSpace(parent, start);
+    }
     const c = src[this.pos];
     const at = this.pos;
     if (c === '"' || c === "'") return this.quoted(parent);
@@ -725,6 +759,9 @@ class Reader {
       return this.alias();
     }
     if (c === "|" || c === ">") this.fail("block scalars cannot appear inside flow collections");
+    if (c === "?" && (isBlank(src[this.pos + 1]) || isFlowIndicator(src[this.pos + 1]))) {
+      this.fail("explicit mapping keys ('? ') are supported in mappings only");
+    }
     if (props !== NO_PROPS && (c === "," || c === "]" || c === "}")) return this.scalar("", true, props);
     return this.scalar(this.plain(parent, true), true, props);
   }

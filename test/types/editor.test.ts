@@ -19,6 +19,9 @@ const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const FIXTURES = join(ROOT, "test", "fixtures", "editor");
 const folder = mkdtempSync(join(tmpdir(), "rest-endpoint-editor-"));
 cpSync(FIXTURES, folder, { recursive: true });
+for (const file of ["galaxy.js", "galaxy.d.ts"]) {
+  cpSync(join(ROOT, "test", "fixtures", "generated", file), join(folder, file));
+}
 mkdirSync(join(folder, "node_modules"));
 symlinkSync(ROOT, join(folder, "node_modules", "rest-endpoint"));
 writeFileSync(join(folder, "package.json"), '{ "type": "module" }\n');
@@ -55,6 +58,28 @@ describe.each(editors)("%s", (_, start) => {
     expect(routes).toContain("GET /repos/{owner}/{repo}/issues");
     expect(routes).toContain("POST /repos/{owner}/{repo}/issues");
     expect(routes).toContain("PATCH /repos/{owner}/{repo}/hooks/{hook_id}/config");
+  }, 60_000);
+
+  it("offers a generated table's routes, and their parameters, on a builder made with it", async () => {
+    const routes = await editor.completions("completions.ts", at("completions.ts", 'galaxy("'));
+    expect(routes.filter((route) => / \//.test(route)).sort()).toEqual([
+      "DELETE /planets/{planetId}",
+      "GET /me",
+      "GET /planets",
+      "GET /planets/{planetId}",
+      "POST /auth/token",
+      "POST /celestial-bodies",
+      "POST /planets",
+      "POST /planets/{planetId}/image",
+      "POST /user/signup",
+      "PUT /planets/{planetId}",
+    ]);
+    const names = await editor.completions(
+      "completions.ts",
+      at("completions.ts", "/* galaxy parameter */", true),
+    );
+    for (const name of ["offset", "headers", "data"]) expect(names).toContain(name);
+    expect(names).not.toContain("state");
   }, 60_000);
 
   it("offers a known route's parameters and the option keys", async () => {

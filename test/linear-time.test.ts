@@ -127,6 +127,32 @@ const SHAPES: [string, (n: number) => () => void][] = [
     },
   ],
   [
+    "a schema that refers to itself many times",
+    (n) => {
+      const k = Math.round(Math.sqrt(n / 4));
+      const ref = { $ref: "#/components/schemas/s" };
+      const spec = {
+        openapi: "3.1.0",
+        info: { title: "t", version: "1" },
+        paths: { "/x": { post: { requestBody: { content: { "application/json": { schema: ref } } } } } },
+        components: {
+          schemas: {
+            s: {
+              type: "object",
+              properties: Object.fromEntries(
+                Array.from({ length: k }, (_, i) => [
+                  `p${i}`,
+                  { oneOf: Array.from({ length: k }, () => ref) },
+                ]),
+              ),
+            },
+          },
+        },
+      };
+      return () => generateOperations(spec);
+    },
+  ],
+  [
     "deeply nested YAML flow collections",
     (n) => () => quietly(() => readDescription(`a: ${"[".repeat(n / 40)}`)),
   ],

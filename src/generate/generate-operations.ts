@@ -1,10 +1,13 @@
+import { EndpointError } from "../endpoint-error.js";
+import { describeOperations } from "../route/describe-operations.js";
+import { OPERATION_TABLES } from "../shared/operation-tables.js";
 import {
   type OperationModel,
   operationsSource,
   type ParameterModel,
   routeTypesSource,
 } from "./route-types.js";
-import { type Resolve, type Schema, schemaType, valueKind } from "./schema-type.js";
+import { type Resolve, type Schema, schemaTypes, valueKind } from "./schema-type.js";
 
 /** Settings of `generateOperations`; every one may be left out. */
 export interface GenerateOptions {
@@ -38,6 +41,12 @@ export interface GeneratedOperations {
 }
 
 const METHODS = ["get", "put", "post", "delete", "patch", "head"] as const;
+
+/** How the description is read: `$ref`s followed, schemas written as TypeScript types. */
+interface Readers {
+  readonly resolve: Resolve;
+  readonly typeOf: (node: unknown) => string;
+}
 const PLACES = new Set(["path", "query", "header", "cookie"]);
 const DEFAULT_STYLE: Readonly<Record<string, string>> = {
   path: "simple",
@@ -70,7 +79,7 @@ const OPTION_KEYS = new Set([...ROUTE_OPTION_KEYS, "method", "url", "operations"
  * ```
  */
 export function generateOperations(description: unknown, options: GenerateOptions = {}): GeneratedOperations {
-  const spec = asObject(description, "The description");
+  const spec = asObject(ownData(description), "The description");
   const version = spec.openapi;
   if (typeof version !== "string" || !/^3\.[01]\./.test(version)) {
     throw new Error(
@@ -78,6 +87,7 @@ export function generateOperations(description: unknown, options: GenerateOption
     );
   }
   const resolve = resolver(spec);
+  const typeOf = schemaTypes(resolve);
   const notes: string[] = [];
   const baseUrl = serverUrl(spec.servers);
   const operations: OperationModel[] = [];
@@ -87,8 +97,22 @@ export function generateOperations(description: unknown, options: GenerateOption
     for (const method of METHODS) {
       const operation = item[method];
       if (operation === undefined) continue;
-      const model = readOperation(path, method, item, resolve(operation), resolve, baseUrl, options, notes);
+      const model = readOperation(
+        path,
+        method,
+        item,
+        resolve(operation),
+        { resolve, typeOf },
+        baseUrl,
+        options,
+        notes,
+      );
       const key = `${model.method} ${model.url}`;
+      const fault = faultOf(model);
+      if (fault !== undefined) {
+        notes.push(`${key}: ${fault} It is left out.`);
+        continue;
+      }
       if (routes.has(key)) {
         notes.push(`${key}: a second operation with this route is left out.`);
         continue;
@@ -103,6 +127,9 @@ export function generateOperations(description: unknown, options: GenerateOption
     openapi: version,
   };
   const routesName = options.routesName ?? "Routes";
+  if (!/^[A-Za-z_$][\w$]*$/.test(routesName)) {
+    throw new Error(`routesName must be a TypeScript identifier, got ${JSON.stringify(routesName)}.`);
+  }
   const importFrom = options.importFrom ?? "rest-endpoint/operations";
   return {
     module: operationsSource(operations, about, importFrom, baseUrl),
@@ -113,12 +140,31 @@ export function generateOperations(description: unknown, options: GenerateOption
   };
 }
 
+/**
+ * Why the library would refuse this operation's data (a path with white space, a template it
+ * cannot compile, a header name that is not a token), or `undefined`: the module written must
+ * load, so such an operation is left out with a note rather than written.
+ */
+function faultOf(model: OperationModel): string | undefined {
+  const url = model.template ?? model.url;
+  try {
+    const table = describeOperations({
+      [`${model.method} ${model.url}`]: model.params === undefined ? url : { url, params: model.params },
+    });
+    OPERATION_TABLES.get(table)?.(model.method, model.url);
+    return undefined;
+  } catch (error) {
+    if (error instanceof EndpointError) return error.message;
+    throw error;
+  }
+}
+
 function readOperation(
   path: string,
   method: (typeof METHODS)[number],
   item: Schema,
   operation: Schema,
-  resolve: Resolve,
+  { resolve, typeOf }: Readers,
   baseUrl: string | undefined,
   options: GenerateOptions,
   notes: string[],
@@ -135,7 +181,7 @@ function readOperation(
     byKey.set(`${parameter.in} ${parameter.name}`, parameter);
   }
   const server = serverUrl(operation.servers ?? item.servers);
-  const prefix = server === undefined || server === baseUrl ? "" : server.replace(/\/+$/, "");
+  const prefix = server === undefined || server === baseUrl ? "" : withoutTrailingSlashes(server);
   let template = prefix + path;
   const model: OperationModel & {
     path: OperationModel["path"][number][];
@@ -171,7 +217,7 @@ function readOperation(
     const style = typeof parameter.style === "string" ? parameter.style : (DEFAULT_STYLE[place] as string);
     const explode = typeof parameter.explode === "boolean" ? parameter.explode : style === "form";
     const schema = parameter.schema ?? firstContentSchema(parameter.content);
-    const type = parameter.content !== undefined ? "string" : schemaType(schema ?? {}, resolve);
+    const type = parameter.content !== undefined ? "string" : typeOf(schema ?? {});
     const entry: ParameterModel = { name, required: parameter.required === true || place === "path", type };
     const kind = parameter.content !== undefined ? "primitive" : valueKind(schema ?? {}, resolve);
     // Exploding changes lists and objects only: a single value is written the same either way.
@@ -217,7 +263,7 @@ function readOperation(
     if (options.queryInRoute === true && method !== "get" && method !== "head") model.url += expression;
   }
   if (template !== model.url) model.template = template;
-  readBody(model, operation, resolve, taken);
+  readBody(model, operation, { resolve, typeOf }, taken);
   if (Object.keys(model.params).length === 0) delete (model as Partial<typeof model>).params;
   for (const list of ["header", "cookie"] as const) {
     if (model[list].length === 0) delete (model as Partial<typeof model>)[list];
@@ -229,7 +275,7 @@ function readOperation(
 function readBody(
   model: OperationModel & { body: ParameterModel[]; params: Record<string, string> },
   operation: Schema,
-  resolve: Resolve,
+  { resolve, typeOf }: Readers,
   taken: Set<string>,
 ): void {
   if (operation.requestBody === undefined) return;
@@ -242,13 +288,13 @@ function readBody(
   const schema = resolve(resolve(media).schema ?? {});
   if (json === undefined || !(schema.type === "object" || schema.properties !== undefined)) {
     model.bodyKind = json === undefined ? "data" : "json-data";
-    if (json !== undefined) model.dataType = schemaType(schema, resolve);
+    if (json !== undefined) model.dataType = typeOf(schema);
     return;
   }
   model.bodyKind = "json";
   const required = new Set(Array.isArray(schema.required) ? schema.required : []);
   for (const [name, node] of Object.entries(asObject(schema.properties ?? {}, "properties"))) {
-    model.body.push({ name, required: required.has(name), type: schemaType(node, resolve) });
+    model.body.push({ name, required: required.has(name), type: typeOf(node) });
     // A field named like an option key is a parameter on this route; one named like another
     // parameter stays reachable through `data`.
     if (ROUTE_OPTION_KEYS.has(name) && !taken.has(name)) model.params[name] = "body";
@@ -256,7 +302,7 @@ function readBody(
   // Such bodies keep a typed `data` too (`url` and `method` included: a client that reads them as
   // options, as @octokit/endpoint does, needs the body in `data`).
   if (model.body.some((field) => OPTION_KEYS.has(field.name) || taken.has(field.name))) {
-    model.dataType = schemaType(schema, resolve);
+    model.dataType = typeOf(schema);
   }
 }
 
@@ -282,7 +328,19 @@ function declarationsSource(
 
 /** Text from the description, safe in a `//` or `/** *\/` comment: one line, no comment end. */
 export function comment(text: string): string {
-  return JSON.stringify(text).slice(1, -1).replaceAll("*/", "*\\/");
+  // JSON leaves U+2028 and U+2029 as they are, and both end a line in JavaScript and TypeScript.
+  return JSON.stringify(text)
+    .slice(1, -1)
+    .replaceAll("\u2028", "\\u2028")
+    .replaceAll("\u2029", "\\u2029")
+    .replaceAll("*/", "*\\/");
+}
+
+/** A loop, not `/\/+$/`: a regular expression backtracks over a long run of slashes. */
+function withoutTrailingSlashes(url: string): string {
+  let end = url.length;
+  while (end > 0 && url.charCodeAt(end - 1) === 47) end--;
+  return url.slice(0, end);
 }
 
 /** The first server's url with its variables at their defaults; `undefined` if none. */
@@ -325,6 +383,40 @@ function resolver(spec: Schema): Resolve {
     }
     return isObject(current) ? current : {};
   };
+}
+
+/**
+ * The description as data of its own: objects without a prototype, holding only own enumerable
+ * properties, so that nothing on `Object.prototype` (an `allowReserved`, a `servers`) is read as
+ * part of it. Iterative, so a deep description cannot overflow the stack; shared objects (YAML
+ * aliases) stay shared.
+ */
+function ownData(root: unknown): unknown {
+  const copies = new Map<object, unknown>();
+  const copy = (value: unknown): unknown => {
+    if (typeof value !== "object" || value === null) return value;
+    let made = copies.get(value);
+    if (made === undefined) {
+      made = Array.isArray(value) ? new Array(value.length) : Object.create(null);
+      copies.set(value, made);
+      pending.push(value);
+    }
+    return made;
+  };
+  const pending: object[] = [];
+  const result = copy(root);
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const target = copies.get(next) as Record<string, unknown>;
+    for (const key of Object.keys(next)) {
+      Object.defineProperty(target, key, {
+        value: copy((next as Record<string, unknown>)[key]),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    }
+  }
+  return result;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

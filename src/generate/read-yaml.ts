@@ -55,9 +55,10 @@ const NO_PROPS: Props = { anchor: undefined, tag: undefined, tagAt: 0, line: -1,
 /**
  * Reads a YAML 1.2 document (the subset OpenAPI descriptions are written in) into plain JSON
  * values, with the core schema: block and flow collections, every scalar style, comments,
- * anchors and aliases. Throws an `Error` naming the line and column of anything malformed or
- * unsupported: tabs as indentation, duplicate keys, merge keys, tags other than the core ones,
- * a second document, nesting deeper than 1,000 levels.
+ * anchors and aliases. Keys stay text (`200:` is "200"). Throws an `Error` naming the line and
+ * column of anything malformed or unsupported: tabs as indentation, duplicate keys, keys that
+ * are not scalars, anchors or tags on keys, merge keys, tags other than the core ones, a second
+ * document, nesting deeper than 1,000 levels.
  *
  * @example
  * ```ts
@@ -78,9 +79,17 @@ function isFlowIndicator(c: string | undefined): boolean {
   return c === "," || c === "[" || c === "]" || c === "{" || c === "}";
 }
 
-/** Own data properties only: a `__proto__` key must stay a key, never set a prototype. */
+/**
+ * Adds an own data property, as `JSON.parse` does. A key that `Object.prototype` has too
+ * (`__proto__`, or whatever a polluted prototype gained) is defined rather than assigned:
+ * assigning it would set the prototype, or call a setter.
+ */
 function define(map: Record<string, unknown>, key: string, value: unknown): void {
-  Object.defineProperty(map, key, { value, writable: true, enumerable: true, configurable: true });
+  if (key in Object.prototype) {
+    Object.defineProperty(map, key, { value, writable: true, enumerable: true, configurable: true });
+  } else {
+    map[key] = value;
+  }
 }
 
 function resolvePlain(text: string): unknown {
@@ -147,8 +156,9 @@ class Reader {
       root = this.blockNode(-1, false, false, NO_PROPS);
     } else {
       if (version !== undefined) this.fail("a %YAML directive must be followed by '---'");
-      if (this.pos < src.length && !this.isMarker(this.pos, "..."))
+      if (this.pos < src.length && !this.isMarker(this.pos, "...")) {
         root = this.blockNode(-1, true, false, NO_PROPS);
+      }
     }
     if (this.isMarker(this.pos, "...")) {
       this.pos += 3;
@@ -293,7 +303,11 @@ class Reader {
       this.endLine("the flow collection");
       return this.collection(props, value);
     }
-    if (this.isImplicitKey() || (c === "?" && isBlank(src[this.pos + 1]))) {
+    const quote = c === '"' || c === "'";
+    // A plain scalar's first line is read once, to tell a key from a value.
+    const plainEnd = !quote && this.canStartPlain(this.pos, false) ? this.plainLineEnd(this.pos, false) : -1;
+    const isKey = quote ? this.isImplicitKey() : plainEnd >= 0 && this.colonAfter(plainEnd) >= 0;
+    if (isKey || (c === "?" && isBlank(src[this.pos + 1]))) {
       if (!compact) {
         this.fail(
           "a mapping cannot start on the same line as its key (quote the value if ': ' belongs to it)",
@@ -302,12 +316,12 @@ class Reader {
       if (propsHere) this.fail("anchors and tags on mapping keys are not supported");
       return this.collection(props, this.blockMapping(column));
     }
-    if (c === '"' || c === "'") {
+    if (quote) {
       const text = this.quoted(parent);
       this.endLine();
       return this.scalar(text, false, props);
     }
-    const text = this.plain(parent, false);
+    const text = this.plain(parent, false, plainEnd);
     this.endLine();
     return this.scalar(text, true, props);
   }
@@ -344,6 +358,7 @@ class Reader {
         value = this.blockNode(indent, true, true, NO_PROPS);
       }
       define(map, key, value);
+      this.nodes++;
     } while (this.continues(indent));
     this.depth--;
     return map;
@@ -356,6 +371,7 @@ class Reader {
     do {
       this.pos++; // the "-"
       seq.push(this.blockNode(indent, true, false, NO_PROPS));
+      this.nodes++;
     } while (this.continues(indent) && src[this.pos] === "-" && isBlank(src[this.pos + 1]));
     this.depth--;
     return seq;
@@ -366,19 +382,15 @@ class Reader {
     const src = this.src;
     const at = this.pos;
     const c = src[at];
-    if (!this.isImplicitKey()) {
+    const quote = c === '"' || c === "'";
+    const end = !quote && this.canStartPlain(at, false) ? this.plainLineEnd(at, false) : -1;
+    if (quote ? !this.isImplicitKey() : end < 0 || this.colonAfter(end) < 0) {
       this.notAKey(c);
       this.fail("expected a mapping entry 'key: value' (a key must fit on one line)");
     }
-    let key: string;
-    if (c === '"' || c === "'") {
-      key = this.quoted(Number.POSITIVE_INFINITY); // on one line: isImplicitKey checked it
-    } else {
-      this.pos = this.plainLineEnd(at, false);
-      key = this.checkKey(src.slice(at, this.pos), at);
-    }
-    while (src[this.pos] !== ":") this.pos++;
-    this.pos++;
+    // On one line: isImplicitKey checked a quoted key.
+    const key = quote ? this.quoted(Number.POSITIVE_INFINITY) : this.checkKey(src.slice(at, end), at);
+    this.pos = this.colonAfter(quote ? this.pos : end) + 1;
     return key;
   }
 
@@ -397,8 +409,10 @@ class Reader {
     if (c === '"' || c === "'") {
       key = this.quoted(indent);
     } else {
-      if (!this.canStartPlain(at, false))
+      if (!this.canStartPlain(at, false)) {
+        this.notAKey(c);
         this.fail("an explicit mapping key must be a scalar on the line of its '?'");
+      }
       key = this.checkKey(this.plain(indent, false), at);
     }
     this.endLine("the key");
@@ -440,8 +454,15 @@ class Reader {
     } else {
       return false;
     }
+    return this.colonAfter(i) >= 0;
+  }
+
+  /** Where the ': ' after a key's text ending at `end` is, or -1. */
+  colonAfter(end: number): number {
+    const src = this.src;
+    let i = end;
     while (src[i] === " " || src[i] === "\t") i++;
-    return src[i] === ":" && isBlank(src[i + 1]);
+    return src[i] === ":" && isBlank(src[i + 1]) ? i : -1;
   }
 
   canStartPlain(at: number, flow: boolean): boolean {
@@ -476,13 +497,13 @@ class Reader {
    * A plain scalar, folded over the following lines indented more than `parent` (each line
    * break becomes a space, n empty lines n line feeds). A comment line ends it.
    */
-  plain(parent: number, flow: boolean): string {
+  plain(parent: number, flow: boolean, firstEnd = -1): string {
     const src = this.src;
     const c = src[this.pos];
-    if (!this.canStartPlain(this.pos, flow)) {
+    if (firstEnd < 0 && !this.canStartPlain(this.pos, flow)) {
       this.fail(c === "\n" || c === undefined ? "expected a value" : `unexpected '${c}'`);
     }
-    let end = this.plainLineEnd(this.pos, flow);
+    let end = firstEnd < 0 ? this.plainLineEnd(this.pos, flow) : firstEnd;
     let text = src.slice(this.pos, end);
     this.pos = end;
     for (;;) {
@@ -616,10 +637,9 @@ class Reader {
     this.pos++;
     for (let k = 0; k < 2; k++) {
       const c = src[this.pos];
+      if (c === "0" && explicit === 0) this.fail("a block scalar's indentation indicator must be 1 to 9");
       if ((c === "+" || c === "-") && chomp === "") chomp = c;
       else if (c !== undefined && c >= "1" && c <= "9" && explicit === 0) explicit = Number(c);
-      else if (c === "0" && explicit === 0)
-        this.fail("a block scalar's indentation indicator must be 1 to 9");
       else break;
       this.pos++;
     }
@@ -690,11 +710,14 @@ class Reader {
       if (src[this.pos] === close) break;
       if (isSeq) {
         seq.push(this.flowEntry(parent, start, close));
+        this.nodes++;
       } else {
         const at = this.pos;
         const key = this.flowKey(parent, start);
         if (Object.hasOwn(map, key)) this.fail(`duplicate mapping key ${JSON.stringify(key)}`, at);
         define(map, key, this.flowValue(parent, start, close));
+        // Every entry counts, an implicit null too: `&a {k0, k1, ...}` must weigh what it holds.
+        this.nodes++;
       }
       this.flowSpace(parent, start);
       if (src[this.pos] === ",") this.pos++;

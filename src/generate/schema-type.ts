@@ -4,36 +4,55 @@ export type Schema = { readonly [key: string]: unknown };
 /** Follows `$ref`s (local ones) to the node they name. */
 export type Resolve = (node: unknown) => Schema;
 
+/** A type longer than this is written `unknown`: types stay readable, and their size bounded. */
+const MAX_TYPE_LENGTH = 4_000;
+
+type Write = (node: unknown, depth: number) => string;
+
 /**
- * A TypeScript type for a JSON schema (OpenAPI 3.0's dialect and 3.1's JSON Schema), a few
- * levels deep; deeper parts, and what it cannot tell, are `unknown`. Every name and literal is
- * written with `JSON.stringify`, so a description cannot put code in the types.
+ * A writer of TypeScript types for JSON schemas (OpenAPI 3.0's dialect and 3.1's JSON Schema),
+ * a few levels deep; deeper parts, what it cannot tell, and types longer than a few thousand
+ * characters are `unknown`. Every name and literal is written with `JSON.stringify`, so a
+ * description cannot put code in the types. Each schema is written once per depth and
+ * remembered: a schema that refers to itself many times costs its size, not a power of it.
  */
-export function schemaType(node: unknown, resolve: Resolve, depth = 0): string {
-  const schema = resolve(node);
+export function schemaTypes(resolve: Resolve): (node: unknown) => string {
+  const memo = new Map<object, string[]>();
+  const write: Write = (node, depth) => {
+    const schema = resolve(node);
+    let byDepth = memo.get(schema);
+    const known = byDepth?.[depth];
+    if (known !== undefined) return known;
+    let type = depth > 3 ? "unknown" : schemaType(schema, write, depth);
+    if (type.length > MAX_TYPE_LENGTH) type = "unknown";
+    if (byDepth === undefined) memo.set(schema, (byDepth = []));
+    byDepth[depth] = type;
+    return type;
+  };
+  return (node) => write(node, 0);
+}
+
+function schemaType(schema: Schema, write: Write, depth: number): string {
   let type: string;
-  if (depth > 3) type = "unknown";
-  else if (Object.hasOwn(schema, "const")) type = literal(schema.const);
+  if (Object.hasOwn(schema, "const")) type = literal(schema.const);
   else if (Array.isArray(schema.enum)) type = unique(schema.enum.map(literal));
   else if (Array.isArray(schema.oneOf ?? schema.anyOf)) {
-    type = unique((schema.oneOf ?? schema.anyOf) as unknown[], (part) =>
-      schemaType(part, resolve, depth + 1),
-    );
+    type = unique((schema.oneOf ?? schema.anyOf) as unknown[], (part) => write(part, depth + 1));
   } else if (Array.isArray(schema.allOf)) {
-    type = schema.allOf
-      .map((part: unknown) => parenthesize(schemaType(part, resolve, depth + 1)))
-      .join(" & ");
+    type = schema.allOf.map((part: unknown) => parenthesize(write(part, depth + 1))).join(" & ");
   } else if (Array.isArray(schema.type)) {
-    // 3.1: `type: ["string", "null"]`.
-    type = unique(schema.type as unknown[], (name) => schemaType({ ...schema, type: name }, resolve, depth));
+    // 3.1: `type: ["string", "null"]`, each name once.
+    type = unique([...new Set(schema.type as unknown[])], (name) =>
+      singleType(Object.assign(Object.create(null), schema, { type: name }), write, depth),
+    );
   } else {
-    type = singleType(schema, resolve, depth);
+    type = singleType(schema, write, depth);
   }
   if (type === "") type = "unknown";
   return schema.nullable === true && type !== "unknown" ? `${type} | null` : type;
 }
 
-function singleType(schema: Schema, resolve: Resolve, depth: number): string {
+function singleType(schema: Schema, write: Write, depth: number): string {
   switch (schema.type) {
     case "string":
       return "string";
@@ -45,7 +64,7 @@ function singleType(schema: Schema, resolve: Resolve, depth: number): string {
     case "null":
       return "null";
     case "array":
-      return `${parenthesize(schemaType(schema.items ?? {}, resolve, depth + 1))}[]`;
+      return `${parenthesize(write(schema.items ?? {}, depth + 1))}[]`;
     default:
       if (schema.type !== "object" && schema.properties === undefined) return "unknown";
   }
@@ -53,8 +72,7 @@ function singleType(schema: Schema, resolve: Resolve, depth: number): string {
   const properties = Object.entries(resolveObject(schema.properties));
   if (properties.length === 0) return "{ [key: string]: unknown }";
   const fields = properties.map(
-    ([name, value]) =>
-      `${JSON.stringify(name)}${required.has(name) ? "" : "?"}: ${schemaType(value, resolve, depth + 1)}`,
+    ([name, value]) => `${JSON.stringify(name)}${required.has(name) ? "" : "?"}: ${write(value, depth + 1)}`,
   );
   return `{ ${fields.join("; ")} }`;
 }

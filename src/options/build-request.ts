@@ -23,7 +23,7 @@ export function buildRequest(merged: Merged): RequestOptions {
   const method = merged.route?.requestMethod ?? toRequestMethod(merged.method);
   // The route's operation, when the builder's table describes it: looked up here (two map
   // reads), so merged options given to parse() need nothing else to find it.
-  const operation = merged.operations?.find(merged.method, merged.url as string);
+  const operation = merged.findOperation?.(merged.method, merged.url as string);
   const plan = operation?.route.plan ?? merged.route?.plan ?? planOf(merged.url);
   const headers =
     merged.sent === undefined ? requestHeaders(merged.headers, merged.mediaType) : { ...merged.sent };

@@ -4,7 +4,7 @@ import type { CompiledOperation } from "../route/describe-operations.js";
 import { toRequestMethod } from "../route/request-method.js";
 import { describe } from "../shared/describe-value.js";
 import { arrayItems, isArray, isPlainObject, setOwn, snapshot, unreadable } from "../shared/object.js";
-import { OPERATION_TABLES, type OperationLookup } from "../shared/operation-tables.js";
+import { type FindOperation, OPERATION_TABLES } from "../shared/operation-tables.js";
 import type { MergedOptions } from "../types/request.js";
 import { checkBaseUrl } from "./check-base-url.js";
 import { applyHeaders } from "./headers.js";
@@ -51,8 +51,9 @@ export interface Merged {
   readonly named: number;
   readonly request: unknown;
   readonly data: unknown;
-  /** The operation table, checked. */
-  readonly operations: OperationLookup | undefined;
+  /** The operation table as given, and how to find an operation in it (checked). */
+  readonly operations: object | undefined;
+  readonly findOperation: FindOperation | undefined;
 }
 
 /** A call's option values: every option key an own property, so reads never reach a prototype. */
@@ -88,13 +89,13 @@ function optionValues(): OptionValues {
  * table) describes, a described parameter named like an option key (a body field `data`) is a
  * parameter too. A key named `$params` is always a parameter.
  */
-export function readCall(route: unknown, options: unknown, operations?: OperationLookup): Call {
+export function readCall(route: unknown, options: unknown, findOperation?: FindOperation): Call {
   let compiled: CompiledRoute | undefined;
   let operation: CompiledOperation | undefined;
   let input = options;
   if (typeof route === "string") {
     compiled = compileRoute(route);
-    operation = operations?.find(compiled.method, compiled.url);
+    operation = findOperation?.(compiled.method, compiled.url);
   } else if (route !== undefined) {
     if (options !== undefined) {
       throw new EndpointError(
@@ -194,7 +195,9 @@ export function mergeCall(defaults: Merged, call: Call): Merged {
     named: call.named,
     request: mergeRequest(defaults.request, options.request),
     data: mergeValue(defaults.data, options.data, 0, memo),
-    operations: options.operations === undefined ? defaults.operations : checkOperations(options.operations),
+    operations: options.operations ?? defaults.operations,
+    findOperation:
+      options.operations === undefined ? defaults.findOperation : checkOperations(options.operations),
   };
   return defaults.keys.length === 0 ? merged : { ...merged, ...mergeParameters(defaults, call, memo) };
 }
@@ -331,13 +334,16 @@ export function readMerged(options: unknown): Merged {
     named,
     request: read.request,
     data: read.data,
-    operations: read.operations === undefined ? undefined : checkOperations(read.operations),
+    operations: read.operations as object | undefined,
+    findOperation: read.operations === undefined ? undefined : checkOperations(read.operations),
   };
 }
 
 /** `operations` must be a table `describeOperations` made: a lookalike is not asked anything. */
-function checkOperations(operations: unknown): OperationLookup {
-  if (typeof operations !== "object" || operations === null || !OPERATION_TABLES.has(operations)) {
+function checkOperations(operations: unknown): FindOperation {
+  const find =
+    typeof operations === "object" && operations !== null ? OPERATION_TABLES.get(operations) : undefined;
+  if (find === undefined) {
     throw new EndpointError(
       "invalid_options",
       __DEV__
@@ -345,7 +351,7 @@ function checkOperations(operations: unknown): OperationLookup {
         : "",
     );
   }
-  return operations as OperationLookup;
+  return find;
 }
 
 /**

@@ -50,7 +50,8 @@ export function parameterSerializer(
         ? (value: unknown, key: string) => delimited(value, key, encodedName, "%20", encode)
         : style === "pipeDelimited" && !explode
           ? (value: unknown, key: string) => delimited(value, key, encodedName, "%7C", encode)
-          : (value: unknown, key: string) => form(value, key, encodedName, explode, encode);
+          : (value: unknown, key: string) =>
+              form(value, key, encodedName, explode, encode, place === "cookie" || name !== key);
   return { place, name, write };
 }
 
@@ -68,22 +69,21 @@ function encodeKeepingReserved(text: string): string | undefined {
   let out = "";
   let start = 0;
   for (let i = 0; i < encoded.length; i++) {
-    const escaped = QUERY_SPECIAL[encoded.charCodeAt(i)];
-    if (escaped === undefined) continue;
-    out += encoded.slice(start, i) + escaped;
-    start = i + 1;
+    const code = encoded.charCodeAt(i);
+    // A switch, not a lookup in an object: a polluted Object.prototype must not add escapes.
+    switch (code) {
+      case 35: // #
+      case 38: // &
+      case 43: // +
+      case 61: // =
+      case 91: // [
+      case 93: // ]
+        out += `${encoded.slice(start, i)}%${code.toString(16).toUpperCase()}`;
+        start = i + 1;
+    }
   }
   return start === 0 ? encoded : out + encoded.slice(start);
 }
-
-const QUERY_SPECIAL: Record<number, string> = {
-  35: "%23",
-  38: "%26",
-  43: "%2B",
-  61: "%3D",
-  91: "%5B",
-  93: "%5D",
-};
 
 function encoded(text: string, key: string, encode: Encode): string {
   const out = encode(text);
@@ -95,35 +95,51 @@ function encoded(text: string, key: string, encode: Encode): string {
  * A value's parts as OpenAPI reads them: a primitive as one string, a list as its items, an
  * object as its key, value pairs. `undefined` when there is nothing to send.
  */
-function partsOf(
-  value: unknown,
-  key: string,
-): { scalar: string } | { items: string[] } | { pairs: [string, string][] } | undefined {
+function partsOf(value: unknown, key: string): Parts | undefined {
   const scalar = toScalarString(value, key);
   if (scalar === undefined) return undefined;
-  if (scalar !== null) return { scalar };
+  if (scalar !== null) return { kind: "scalar", scalar };
   if (isArray(value)) {
     const items = listItems(value, key);
-    return items.length === 0 ? undefined : { items };
+    return items.length === 0 ? undefined : { kind: "items", items };
   }
   const pairs = mapPairs(value as Record<string, unknown>, key);
-  return pairs.length === 0 ? undefined : { pairs };
+  return pairs.length === 0 ? undefined : { kind: "pairs", pairs };
 }
 
-/** Form style: `n=a,b` or, exploded, `n=a&n=b`; an object `n=k,v` or, exploded, `k=v`. */
+// Told apart by an own `kind`, never by `in`, which would find a polluted Object.prototype.scalar.
+type Parts =
+  | { readonly kind: "scalar"; readonly scalar: string }
+  | { readonly kind: "items"; readonly items: string[] }
+  | { readonly kind: "pairs"; readonly pairs: [string, string][] };
+
+/**
+ * Form style: `n=a,b` or, exploded, `n=a&n=b`; an object `n=k,v` or, exploded, `k=v`. An
+ * exploded object's keys are names, so where the name is fixed (`keyed`: a cookie, whose name
+ * a value must not choose, or a query key of its own such as `fields[]`) it is refused.
+ */
 function form(
   value: unknown,
   key: string,
   name: string,
   explode: boolean,
   encode: Encode,
+  keyed: boolean,
 ): string | undefined {
   const parts = partsOf(value, key);
   if (parts === undefined) return undefined;
-  if ("scalar" in parts) return `${name}=${encoded(parts.scalar, key, encode)}`;
-  if ("items" in parts) {
+  if (parts.kind === "scalar") return `${name}=${encoded(parts.scalar, key, encode)}`;
+  if (parts.kind === "items") {
     const items = parts.items.map((item) => encoded(item, key, encode));
     return explode ? items.map((item) => `${name}=${item}`).join("&") : `${name}=${items.join(",")}`;
+  }
+  if (explode && keyed) {
+    throw new EndpointError(
+      "invalid_parameter",
+      __DEV__
+        ? `Parameter ${quote(key)} is an object, whose keys would be sent as names of their own in place of the parameter's: pass a list or a single value.`
+        : "",
+    );
   }
   const pairs = parts.pairs.map(([k, v]) => [encoded(k, key, encode), encoded(v, key, encode)]);
   return explode
@@ -141,7 +157,8 @@ function delimited(
 ): string | undefined {
   const parts = partsOf(value, key);
   if (parts === undefined) return undefined;
-  const texts = "scalar" in parts ? [parts.scalar] : "items" in parts ? parts.items : parts.pairs.flat();
+  const texts =
+    parts.kind === "scalar" ? [parts.scalar] : parts.kind === "items" ? parts.items : parts.pairs.flat();
   return `${name}=${texts.map((text) => encoded(text, key, encode)).join(delimiter)}`;
 }
 
@@ -149,11 +166,11 @@ function delimited(
 function deepObject(value: unknown, key: string, name: string): string | undefined {
   const parts = partsOf(value, key);
   if (parts === undefined) return undefined;
-  if (!("pairs" in parts)) {
+  if (parts.kind !== "pairs") {
     throw new EndpointError(
       "invalid_parameter",
       __DEV__
-        ? `Parameter ${quote(key)} is sent as a deep object (${name}[key]=value), so it must be a plain object such as { key: "value" }, got ${"items" in parts ? "a list" : "a single value"}.`
+        ? `Parameter ${quote(key)} is sent as a deep object (${name}[key]=value), so it must be a plain object such as { key: "value" }, got ${parts.kind === "items" ? "a list" : "a single value"}.`
         : "",
     );
   }
@@ -169,7 +186,7 @@ function deepObject(value: unknown, key: string, name: string): string | undefin
 function headerValue(value: unknown, key: string, explode: boolean): string | undefined {
   const parts = partsOf(value, key);
   if (parts === undefined) return undefined;
-  if ("scalar" in parts) return parts.scalar;
-  if ("items" in parts) return parts.items.join(",");
+  if (parts.kind === "scalar") return parts.scalar;
+  if (parts.kind === "items") return parts.items.join(",");
   return parts.pairs.map(([k, v]) => (explode ? `${k}=${v}` : `${k},${v}`)).join(",");
 }

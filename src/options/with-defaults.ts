@@ -12,13 +12,13 @@ import { freezeCopy, type Merged, mergeCall, readCall, readMerged, toMergedOptio
  */
 export function withDefaults(parent: Merged, route?: unknown, options?: unknown): Endpoint {
   const DEFAULTS = freezeCopy(
-    toMergedOptions(mergeCall(parent, readCall(route, options, parent.operations))),
+    toMergedOptions(mergeCall(parent, readCall(route, options, parent.findOperation))),
   );
   const defaults = prepare(DEFAULTS);
 
   function endpoint(route: Route | EndpointOptions, options?: EndpointOptions): RequestOptions {
     try {
-      return buildRequest(mergeCall(defaults, readCall(route, options, defaults.operations)));
+      return buildRequest(mergeCall(defaults, readCall(route, options, defaults.findOperation)));
     } catch (error) {
       throw engineLimit(error);
     }
@@ -35,7 +35,7 @@ export function withDefaults(parent: Merged, route?: unknown, options?: unknown)
     },
     merge(route: Route | EndpointOptions, options?: EndpointOptions): MergedOptions {
       try {
-        return toMergedOptions(mergeCall(defaults, readCall(route, options, defaults.operations)));
+        return toMergedOptions(mergeCall(defaults, readCall(route, options, defaults.findOperation)));
       } catch (error) {
         throw engineLimit(error);
       }

@@ -9,7 +9,7 @@ import {
 } from "../options/serialize-parameter.js";
 import { describe, quote } from "../shared/describe-value.js";
 import { isPlainObject, setOwn, snapshot } from "../shared/object.js";
-import { OPERATION_TABLES, type OperationLookup } from "../shared/operation-tables.js";
+import { OPERATION_TABLES } from "../shared/operation-tables.js";
 import { settle } from "../template/template-value.js";
 import { type CompiledRoute, compileUrl } from "./compile-route.js";
 import { toRequestMethod } from "./request-method.js";
@@ -32,7 +32,7 @@ export type OperationsData = { readonly [route: string]: OperationData };
  * A table of described operations, for `endpoint.defaults({ operations })`. `Routes` is the map
  * of each route's parameters that `rest-endpoint generate` writes beside it, for the types.
  */
-export interface OperationTable<Routes = unknown> extends OperationLookup {
+export interface OperationTable<Routes = unknown> {
   /** The parameters of each route, for the types only; never set. */
   readonly routes?: Routes;
 }
@@ -111,24 +111,17 @@ export function describeOperations<Routes = unknown>(data: OperationsData): Oper
       return compiled;
     });
   }
-  const table = Object.freeze(new Operations(entries));
-  OPERATION_TABLES.add(table);
+  // An empty frozen object that names the table; what it holds is reachable only by the library.
+  const table: OperationTable<Routes> = Object.freeze(new DescribedOperations());
+  OPERATION_TABLES.set(table, (method, url) => entries.get(url)?.get(method.toUpperCase())?.());
   return table;
 }
 
 /**
  * A class, not a plain object: merged options and `DEFAULTS` then hold the table itself rather
- * than a copy, and its entries are private, so it is read-only to everyone.
+ * than a copy. It has no members; the library finds what a table holds by the table.
  */
-class Operations implements OperationLookup {
-  readonly #entries: ReadonlyMap<string, ReadonlyMap<string, () => CompiledOperation>>;
-  constructor(entries: ReadonlyMap<string, ReadonlyMap<string, () => CompiledOperation>>) {
-    this.#entries = entries;
-  }
-  find(method: string, url: string): CompiledOperation | undefined {
-    return this.#entries.get(url)?.get(method.toUpperCase())?.();
-  }
-}
+class DescribedOperations {}
 
 function take(
   described: ParameterSerializer | undefined,

@@ -6,6 +6,7 @@
 // - @readme/oas-examples 8.2.2 (MIT): "parameters-style", one operation per style, 3.0 and 3.1.
 // They are devDependencies, read from node_modules.
 import { readFileSync } from "node:fs";
+import ts from "typescript59";
 import { describe, expect, it } from "vitest";
 import { generateOperations, readDescription } from "../../src/generate/index.js";
 import { describeOperations, type EndpointError, endpoint, type OperationsData } from "../../src/index.js";
@@ -178,34 +179,104 @@ describe("generateOperations: description -> operation data", () => {
   });
 
   it("writes nothing from the description as code: names and text stay in strings and comments", () => {
-    const evil = 'x"; globalThis.pwned = 1; //\n*/ globalThis.pwned = 2; /*';
+    // Quotes, comment ends and every line terminator of JavaScript (U+2028 and U+2029 too).
+    const evil =
+      'x"; globalThis.pwned = 1; //\n*/ globalThis.pwned = 2; /*\u2028globalThis.pwned = 3;\u2029 4;';
     const spec = {
       openapi: "3.0.3",
       info: { title: evil, version: evil },
       servers: [{ url: `https://api.example/${evil}` }],
       paths: {
-        [`/a/${evil}`]: {
-          get: {
-            parameters: [
-              param(evil, "query", { enum: [evil] }),
-              param(`${evil}h`, "header", { type: "object", properties: { [evil]: { type: "string" } } }),
-            ],
+        "/a/{id}": {
+          post: {
+            servers: [{ url: `https://other.example/${encodeURIComponent(evil)}` }],
+            parameters: [{ ...id, name: "id" }, param(evil, "query", { enum: [evil] })],
+            requestBody: {
+              content: {
+                "application/json": { schema: { type: "object", properties: { [evil]: { enum: [evil] } } } },
+              },
+            },
           },
         },
       },
     };
-    const { module, types } = generateOperations(spec);
+    const { module, types, operations } = generateOperations(spec);
+    expect(operations).toHaveLength(1);
     const run = new Function(
       "describeOperations",
       module.replace(/^import .*$/m, "").replaceAll("export ", ""),
     );
     run(() => ({}));
     expect((globalThis as { pwned?: unknown }).pwned).toBeUndefined();
-    // The types put each name and literal in JSON quotes, and comments on one line.
-    for (const line of types.split("\n")) {
-      if (line.startsWith("//") || line.startsWith(" *")) expect(line).not.toContain("*/ global");
-    }
+    // The types hold exactly the four declarations they should, whatever the names.
+    const source = ts.createSourceFile("api.d.ts", types, ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS);
+    expect(source.statements.map((statement) => statement.kind)).toEqual([
+      ts.SyntaxKind.ImportDeclaration,
+      ts.SyntaxKind.InterfaceDeclaration,
+      ts.SyntaxKind.VariableStatement,
+      ts.SyntaxKind.VariableStatement,
+    ]);
     expect(types).toContain(JSON.stringify(evil));
+  });
+
+  it("leaves out, with a note, what the library would refuse, so the module always loads", () => {
+    const spec = {
+      openapi: "3.1.0",
+      info: { title: "t", version: "1" },
+      paths: {
+        "/a b": { get: {} },
+        "/c\u2028d": { get: {} },
+        "/h": { get: { parameters: [param("bad name", "header", { type: "string" })] } },
+        "/t/{": { get: {} },
+        "/ok": { get: {} },
+      },
+    };
+    const { operations, notes } = generateOperations(spec);
+    expect(operations.map((op) => op.url)).toEqual(["/ok"]);
+    expect(notes).toHaveLength(4);
+    for (const note of notes) expect(note).toMatch(/It is left out\.$/);
+  });
+
+  it("reads only the description's own properties: a polluted Object.prototype changes nothing", () => {
+    const spec = one({ parameters: [id, param("q", "query", { type: "string" })] });
+    const clean = generateOperations(spec).module;
+    for (const [key, value] of [
+      ["allowReserved", true],
+      ["style", "pipeDelimited"],
+      ["servers", [{ url: "https://evil.example" }]],
+      ["explode", false],
+      ["in", "header"],
+    ] as const) {
+      Object.defineProperty(Object.prototype, key, { value, configurable: true, writable: true });
+      try {
+        expect(generateOperations(spec).module, key).toBe(clean);
+      } finally {
+        delete (Object.prototype as Record<string, unknown>)[key];
+      }
+    }
+  });
+
+  it("writes a schema that refers to itself many times in time and space in proportion to it", () => {
+    const refs = (n: number) => Array.from({ length: n }, () => ({ $ref: "#/components/schemas/s" }));
+    const spec = (n: number) => ({
+      ...one(
+        { requestBody: { content: { "application/json": { schema: { $ref: "#/components/schemas/s" } } } } },
+        "/x",
+        "post",
+      ),
+      components: {
+        schemas: {
+          s: {
+            type: "object",
+            properties: Object.fromEntries(refs(n).map((ref, i) => [`p${i}`, { oneOf: [ref, ...refs(n)] }])),
+          },
+        },
+      },
+    });
+    // Time is measured as a ratio in test/linear-time.test.ts; here, the size of what is written.
+    const { types } = generateOperations(spec(200));
+    expect(types.length).toBeLessThan(200_000);
+    expect(generateOperations(spec(20)).types).toContain("p19?:");
   });
 });
 

@@ -55,7 +55,8 @@ const STYLE_EXAMPLES: [string, boolean, "path" | "query" | "header" | "cookie", 
     ["simple", false, "header", "blue", "blue,black,brown", "R,100,G,200,B,150"],
     ["simple", true, "header", "blue", "blue,black,brown", "R=100,G=200,B=150"],
     ["form", false, "cookie", "color=blue", "color=blue,black,brown", "color=R,100,G,200,B,150"],
-    ["form", true, "cookie", "color=blue", "color=blue&color=black&color=brown", "R=100&G=200&B=150"],
+    // An exploded object would name cookies by its keys: a value must not choose a cookie's name.
+    ["form", true, "cookie", "color=blue", "color=blue&color=black&color=brown", undefined],
   ];
 
 /** The operation data `rest-endpoint generate` writes for one parameter `color`. */
@@ -87,7 +88,7 @@ describe("style x explode x value kind, against the OpenAPI specification's exam
       const want = expected[i];
       it(`${where} ${style}${explode ? " explode" : ""}, ${kind} -> ${want ?? "refused or n/a"}`, () => {
         if (want === undefined) {
-          if (style === "deepObject") {
+          if (style === "deepObject" || (where === "cookie" && kind === "object")) {
             expect(thrownBy(() => build(ROUTE, { color: VALUES[kind] }))?.code).toBe("invalid_parameter");
           }
           return;
@@ -277,5 +278,89 @@ describe("the table", () => {
   it("reports a bad template when the route is first used", () => {
     const build = api({ "GET /q": "/q{" });
     expect(thrownBy(() => build("GET /q"))?.code).toBe("invalid_template");
+  });
+});
+
+// The classes an attack on described operations found (findings 02-06, 14), one block each.
+describe("attacks on described operations", () => {
+  const pollute = (key: string, value: unknown, run: () => void): void => {
+    Object.defineProperty(Object.prototype, key, { value, configurable: true, writable: true });
+    try {
+      run();
+    } finally {
+      delete (Object.prototype as Record<string, unknown>)[key];
+    }
+  };
+
+  it("a polluted Object.prototype adds no escape, and changes no value's kind", () => {
+    const build = api({
+      "GET /q": {
+        url: "/q",
+        params: { r: "query form+", p: "query pipeDelimited", h: "header simple", c: "cookie form" },
+      },
+    });
+    const call = { r: "a/b", p: ["x", "y"], h: ["x", "y"], c: ["x", "y"] };
+    const clean = build("GET /q", call);
+    for (const [key, value] of [
+      ["47", "&admin=true"],
+      ["scalar", "admin"],
+      ["items", true],
+      ["pairs", [["admin", "1"]]],
+      ["kind", "scalar"],
+    ] as const) {
+      pollute(key, value, () => expect(build("GET /q", call), key).toEqual(clean));
+    }
+    expect(clean.url).toBe("https://api.example/q?r=a/b&p=x%7Cy");
+  });
+
+  it("a table exposes nothing: no lookup, no compiled operation, nothing to overwrite", () => {
+    const table = describeOperations({ "GET /q": "/q{?a}" });
+    expect(Object.isFrozen(table)).toBe(true);
+    expect(Reflect.ownKeys(table)).toEqual([]);
+    expect(Reflect.ownKeys(Object.getPrototypeOf(table))).toEqual(["constructor"]);
+    expect("find" in table).toBe(false);
+    // Two builders, one with the table and one without, are unchanged by anything done to it.
+    const plain = endpoint("GET /q{?a}", { a: "x/y" });
+    expect(api({ "GET /q": "/q{?a}" })("GET /q", { a: "x/y" }).url).toBe("https://api.example/q?a=x%2Fy");
+    expect(plain.url).toBe("https://api.github.com/q?a=x%2Fy");
+  });
+
+  it("parse() with a table and a hostile method or url throws only EndpointError", () => {
+    const operations = describeOperations({ "GET /q": "/q", "GET undefined": "/u" });
+    const base = {
+      baseUrl: "https://api.example",
+      headers: {},
+      mediaType: { format: "", previews: [] },
+      operations,
+    };
+    for (const [method, url] of [
+      [5, "/q"],
+      [Symbol("m"), "/q"],
+      [{ toUpperCase: () => "GET" }, "/q"],
+      ["GET", Symbol("u")],
+      ["GET", { toString: () => "/q" }],
+      ["GET", ["/q"]],
+      ["GET", undefined],
+    ] as const) {
+      const error = thrownBy(() => endpoint.parse({ ...base, method, url } as never));
+      expect(error, String(url)).toBeInstanceOf(EndpointError);
+    }
+  });
+
+  it("a cookie or renamed query key cannot be renamed by an object's keys", () => {
+    const build = api({
+      "GET /q": { url: "/q{?ghsa_id}", params: { session: "cookie form*", cwes: "query form* cwes[]" } },
+    });
+    expect(thrownBy(() => build("GET /q", { session: { session: "attacker" } }))?.code).toBe(
+      "invalid_parameter",
+    );
+    expect(thrownBy(() => build("GET /q", { cwes: { ghsa_id: "x", per_page: 100 } }))?.code).toBe(
+      "invalid_parameter",
+    );
+    // Lists and single values keep the described name.
+    expect(build("GET /q", { session: ["a", "b"], cwes: ["1"] })).toMatchObject({
+      url: "https://api.example/q?cwes%5B%5D=1",
+      headers: { cookie: "session=a&session=b" },
+    });
   });
 });

@@ -36,7 +36,7 @@ function at(file: string, marker: string, before = false): Position {
 
 /** Names of the types that build the options: an error or hover must not show them. */
 const HELPER_NAMES =
-  /\b(Copy|Shown|Flat|PathValue|ParamsFor|ArgsFor|OptionsFor|WithDefaults|KnownParams|RouteKey|never)\b/;
+  /\b(Copy|Shown|Flat|PathValue|ParamsFor|ArgsFor|OptionsFor|WithDefaults|KnownParams|KnownGitHub|KnownIn|OptionKeysGitHub|OptionKeysIn|RoutesOf|RouteKey|never)\b/;
 
 const editors: [string, () => Promise<Editor>][] = [
   ["TypeScript 5.9", async () => typeScript59(folder)],

@@ -28,7 +28,7 @@ const FIXTURES = [
   "negative-tests.json",
 ];
 const { version } = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
-const EXPECTED = 22 + 270;
+const EXPECTED = 23 + 270;
 
 const RUNTIMES = [
   ["Node 20 (this Node)", process.execPath, ["main.js"]],

@@ -3,7 +3,7 @@
 // in Node, Bun, Deno and a browser page, and in Vitest against the sources.
 
 /**
- * @param {{ endpoint: Function, EndpointError: Function, toCurl: Function, toFetchArgs: Function, nextRequest: Function, enterpriseServer: Function, VERSION: string }} lib
+ * @param {{ endpoint: Function, EndpointError: Function, toCurl: Function, toFetchArgs: Function, nextRequest: Function, enterpriseServer: Function, describeOperations: Function, VERSION: string }} lib
  * @param {{ parseTemplate: Function }} uriTemplate
  * @param {Record<string, Record<string, { variables: object, testcases: [string, unknown][] }>>} conformance
  * @param {string} version the version package.json names
@@ -146,6 +146,26 @@ export function runSmoke(lib, uriTemplate, conformance, version) {
       "a form as data: no JSON content-type",
       () => endpoint("POST /x", { data: new FormData() }).headers["content-type"],
       undefined,
+    ],
+    [
+      "described operations: label path, exploded query, deep object, header, cookie",
+      () => {
+        const operations = lib.describeOperations({
+          "GET /pets/{id}": {
+            url: "/pets/{.id*}{?tags*}",
+            params: { filter: "query deepObject*", "X-Trace": "header simple", s: "cookie form" },
+          },
+        });
+        const options = endpoint.defaults({ operations })("GET /pets/{id}", {
+          id: ["a", "b"],
+          tags: ["x", "y"],
+          filter: { k: "v" },
+          "X-Trace": [1, 2],
+          s: "z",
+        });
+        return [options.url, options.headers["x-trace"], options.headers.cookie];
+      },
+      ["https://api.github.com/pets/.a.b?tags=x&tags=y&filter%5Bk%5D=v", "1,2", "s=z"],
     ],
     [
       "toCurl",

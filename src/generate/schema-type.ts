@@ -25,7 +25,10 @@ export function schemaTypes(resolve: Resolve): (node: unknown) => string {
     if (known !== undefined) return known;
     let type = depth > 3 ? "unknown" : schemaType(schema, write, depth);
     if (type.length > MAX_TYPE_LENGTH) type = "unknown";
-    if (byDepth === undefined) memo.set(schema, (byDepth = []));
+    if (byDepth === undefined) {
+      byDepth = [];
+      memo.set(schema, byDepth);
+    }
     byDepth[depth] = type;
     return type;
   };

@@ -101,7 +101,10 @@ export function describeOperations<Routes = unknown>(data: OperationsData): Oper
     const { url, params } = readOperation(read[key], key);
     let compiled: CompiledOperation | undefined;
     let byMethod = entries.get(routeUrl);
-    if (byMethod === undefined) entries.set(routeUrl, (byMethod = new Map()));
+    if (byMethod === undefined) {
+      byMethod = new Map();
+      entries.set(routeUrl, byMethod);
+    }
     byMethod.set(method, () => {
       compiled ??= {
         route: { method, requestMethod, url: routeUrl, plan: compileUrl(url) },

@@ -15,6 +15,12 @@ const ONCE = [
   "test/cli/**",
 ];
 
+/**
+ * Tests that time the library (ratios of run times at n and 4n): they run after every other
+ * file, one project at a time, so no other test file shares the two cores while they measure.
+ */
+const TIMED = ["test/linear-time.test.ts"];
+
 export default defineConfig({
   test: {
     // test/linear-time.test.ts collects garbage before each timed run, so that a run does not
@@ -26,12 +32,32 @@ export default defineConfig({
       {
         extends: true,
         define: { __DEV__: true },
-        test: { name: "development", include: ["test/**/*.test.ts"] },
+        test: {
+          name: "development",
+          include: ["test/**/*.test.ts"],
+          exclude: TIMED,
+          sequence: { groupOrder: 0 },
+        },
       },
       {
         extends: true,
         define: { __DEV__: false },
-        test: { name: "production", include: ["test/**/*.test.ts"], exclude: ONCE },
+        test: {
+          name: "production",
+          include: ["test/**/*.test.ts"],
+          exclude: [...ONCE, ...TIMED],
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        define: { __DEV__: true },
+        test: { name: "development timing", include: TIMED, sequence: { groupOrder: 1 } },
+      },
+      {
+        extends: true,
+        define: { __DEV__: false },
+        test: { name: "production timing", include: TIMED, sequence: { groupOrder: 2 } },
       },
     ],
   },

@@ -13,7 +13,6 @@ export { EndpointError, type EndpointErrorCode } from "./endpoint-error.js";
 export { type EnterpriseServer, enterpriseServer } from "./options/enterprise-server.js";
 export type { ParameterPlace, ParameterStyle } from "./options/serialize-parameter.js";
 export {
-  type CompiledOperation,
   describeOperations,
   type OperationData,
   type OperationsData,

@@ -4,6 +4,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import * as lib from "../dist/index.js";
+import * as generate from "../dist/generate.js";
+import * as github from "../dist/github.js";
 import * as uriTemplate from "../dist/uri-template.js";
 
 const DIST = new URL("../dist/", import.meta.url);
@@ -17,6 +19,10 @@ const PUBLIC = {
   "options/enterprise-server.d.ts": ["enterpriseServer"],
   "endpoint-error.d.ts": ["EndpointError"],
   "template/uri-template.d.ts": ["parseTemplate", "expandTemplate"],
+  "route/describe-operations.d.ts": ["describeOperations"],
+  "route/github-operations.d.ts": ["operations"],
+  "generate/generate-operations.d.ts": ["generateOperations"],
+  "generate/read-description.d.ts": ["readDescription"],
 };
 
 /** Each `@example` code block with the name declared right after its comment. */
@@ -77,7 +83,7 @@ describe("JSDoc examples", () => {
         };
         const fetched: unknown[] = [];
         const fetch = async (...args: unknown[]) => fetched.push(args);
-        const scope = { ...lib, ...uriTemplate, check, fetch };
+        const scope = { ...lib, ...uriTemplate, ...generate, ...github, check, fetch };
         await new AsyncFunction(...Object.keys(scope), checked)(...Object.values(scope));
         expect(checks).toBeGreaterThan(0);
         expect(ran).toBe(checks);

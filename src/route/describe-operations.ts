@@ -68,10 +68,10 @@ const STYLES: Readonly<Record<string, readonly string[]>> = {
  *
  * @example
  * ```ts
- * const operations = describeOperations({
+ * const pets = describeOperations({
  *   "GET /pets": { url: "/pets{?tags*}", params: { filter: "query deepObject*" } },
  * });
- * const api = endpoint.defaults({ baseUrl: "https://pets.example", operations });
+ * const api = endpoint.defaults({ baseUrl: "https://pets.example", operations: pets });
  * api("GET /pets", { tags: ["a", "b"], filter: { kind: "cat" } }).url;
  * // "https://pets.example/pets?tags=a&tags=b&filter%5Bkind%5D=cat"
  * ```

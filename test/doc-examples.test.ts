@@ -3,9 +3,9 @@
 // must equal the value. Read from the published .d.ts files, which are what editors show.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import * as lib from "../dist/index.js";
 import * as generate from "../dist/generate.js";
 import * as github from "../dist/github.js";
+import * as lib from "../dist/index.js";
 import * as uriTemplate from "../dist/uri-template.js";
 
 const DIST = new URL("../dist/", import.meta.url);

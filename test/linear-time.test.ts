@@ -153,6 +153,23 @@ const SHAPES: [string, (n: number) => () => void][] = [
     },
   ],
   [
+    "a path of many path parameters",
+    (n) => {
+      const names = Array.from({ length: n / 40 }, (_, i) => `p${i}`);
+      const path = `/${names.map((name) => `{${name}}`).join("/")}`;
+      const spec = {
+        openapi: "3.1.0",
+        info: { title: "t", version: "1" },
+        paths: {
+          [path]: {
+            get: { parameters: names.map((name) => ({ name, in: "path", required: true, style: "label" })) },
+          },
+        },
+      };
+      return () => generateOperations(spec);
+    },
+  ],
+  [
     "deeply nested YAML flow collections",
     (n) => () => quietly(() => readDescription(`a: ${"[".repeat(n / 40)}`)),
   ],

@@ -42,6 +42,35 @@ export interface GeneratedOperations {
 
 const METHODS = ["get", "put", "post", "delete", "patch", "head"] as const;
 
+/** Names `routesName` cannot take: TypeScript's own types and what the types file declares. */
+const TAKEN_NAMES = new Set([
+  "any",
+  "unknown",
+  "never",
+  "void",
+  "undefined",
+  "null",
+  "object",
+  "string",
+  "number",
+  "bigint",
+  "boolean",
+  "symbol",
+  "this",
+  "Object",
+  "String",
+  "Number",
+  "Boolean",
+  "Symbol",
+  "Array",
+  "Record",
+  "Partial",
+  "Readonly",
+  "OperationTable",
+  "baseUrl",
+  "operations",
+]);
+
 /** How the description is read: `$ref`s followed, schemas written as TypeScript types. */
 interface Readers {
   readonly resolve: Resolve;
@@ -78,7 +107,24 @@ const OPTION_KEYS = new Set([...ROUTE_OPTION_KEYS, "method", "url", "operations"
  * module.includes('"GET /pets": "/pets{?tags*}"'); // true
  * ```
  */
-export function generateOperations(description: unknown, options: GenerateOptions = {}): GeneratedOperations {
+export function generateOperations(description: unknown, given: GenerateOptions = {}): GeneratedOperations {
+  // Own settings only: a polluted Object.prototype.importFrom must not choose what the module loads.
+  const options: GenerateOptions = Object.assign(
+    Object.create(null),
+    Object.fromEntries(
+      (["routesName", "importFrom", "queryInRoute", "queryName"] as const)
+        .filter((name) => Object.hasOwn(given, name))
+        .map((name) => [name, given[name]]),
+    ),
+  );
+  const routesName = options.routesName ?? "Routes";
+  if (!/^[A-Za-z_$][\w$]*$/.test(routesName) || TAKEN_NAMES.has(routesName)) {
+    throw new Error(
+      `routesName must be a TypeScript identifier that names no built-in type and nothing the types declare, got ${JSON.stringify(routesName)}.`,
+    );
+  }
+  const importFrom = options.importFrom ?? "rest-endpoint/operations";
+  if (typeof importFrom !== "string") throw new Error("importFrom must be a module specifier.");
   const spec = asObject(ownData(description), "The description");
   const version = spec.openapi;
   if (typeof version !== "string" || !/^3\.[01]\./.test(version)) {
@@ -122,15 +168,11 @@ export function generateOperations(description: unknown, options: GenerateOption
     }
   }
   const info = resolve(spec.info);
+  const text = (value: unknown, otherwise: string) => (typeof value === "string" ? value : otherwise);
   const about = {
-    source: `${String(info.title ?? "an OpenAPI description")} ${String(info.version ?? "")}`.trim(),
+    source: `${text(info.title, "an OpenAPI description")} ${text(info.version, "")}`.trim(),
     openapi: version,
   };
-  const routesName = options.routesName ?? "Routes";
-  if (!/^[A-Za-z_$][\w$]*$/.test(routesName)) {
-    throw new Error(`routesName must be a TypeScript identifier, got ${JSON.stringify(routesName)}.`);
-  }
-  const importFrom = options.importFrom ?? "rest-endpoint/operations";
   return {
     module: operationsSource(operations, about, importFrom, baseUrl),
     types: declarationsSource(operations, about, routesName, importFrom, baseUrl),
@@ -203,10 +245,18 @@ function readOperation(
   };
   const taken = new Set<string>();
   const formQuery: string[] = [];
+  // The path's own expressions, read in one pass, and what each becomes: one pass writes them.
+  const inPath = new Set(Array.from(path.matchAll(/\{([^{}]*)\}/g), (match) => match[1] as string));
+  const expressions = new Map<string, string>();
   for (const parameter of byKey.values()) {
     const name = parameter.name as string;
     const place = parameter.in as string;
     if (place === "header" && IGNORED_HEADERS.has(name.toLowerCase())) continue;
+    if (name === "__proto__") {
+      // A call could not pass it (`{ __proto__: v }` sets a prototype), nor a module list it.
+      notes.push(`${where}: ${place} parameter "__proto__" cannot be given in a call and is left out.`);
+      continue;
+    }
     if (taken.has(name)) {
       notes.push(
         `${where}: ${place} parameter ${JSON.stringify(name)} has the name of another and is left out.`,
@@ -225,14 +275,14 @@ function readOperation(
     if (place === "path") {
       const operator =
         style === "label" ? "." : style === "matrix" ? ";" : style === "simple" ? "" : undefined;
-      if (operator === undefined || !VARIABLE_NAME.test(name) || !template.includes(`{${name}}`)) {
+      if (operator === undefined || !VARIABLE_NAME.test(name) || !inPath.has(name)) {
         notes.push(
           `${where}: path parameter ${JSON.stringify(name)} (style ${style}) cannot be sent as described and is left out.`,
         );
         continue;
       }
       // The route keeps `{name}` as callers write it; the operation's template says how it expands.
-      template = template.replaceAll(`{${name}}`, `{${operator}${name}${star}}`);
+      expressions.set(name, `{${operator}${name}${star}}`);
       model.path.push(kind === "primitive" || kind === "any" ? name : { name, type });
     } else if (place === "query") {
       const allowReserved = parameter.allowReserved === true;
@@ -256,6 +306,10 @@ function readOperation(
       model.cookie.push(entry);
       model.params[name] = `cookie form${star}`;
     }
+  }
+  if (expressions.size > 0) {
+    template =
+      prefix + path.replace(/\{([^{}]*)\}/g, (whole, name: string) => expressions.get(name) ?? whole);
   }
   if (formQuery.length > 0) {
     const expression = `{?${formQuery.join(",")}}`;
@@ -345,12 +399,12 @@ function withoutTrailingSlashes(url: string): string {
 
 /** The first server's url with its variables at their defaults; `undefined` if none. */
 function serverUrl(servers: unknown): string | undefined {
-  const server = asList(servers)[0] as Schema | undefined;
-  if (server === undefined || typeof server.url !== "string") return undefined;
+  const server = asList(servers)[0];
+  if (!isObject(server) || typeof server.url !== "string") return undefined;
   const variables = asObject(server.variables ?? {}, "server variables");
   return server.url.replace(/\{([^{}]*)\}/g, (whole, name: string) => {
-    const variable = variables[name] as Schema | undefined;
-    return typeof variable?.default === "string" ? variable.default : whole;
+    const variable = Object.hasOwn(variables, name) ? variables[name] : undefined;
+    return isObject(variable) && typeof variable.default === "string" ? variable.default : whole;
   });
 }
 
@@ -375,7 +429,7 @@ function resolver(spec: Schema): Resolve {
         .slice(2)
         .split("/")
         .reduce<unknown>((object, key) => {
-          const name = decodeURIComponent(key).replaceAll("~1", "/").replaceAll("~0", "~");
+          const name = decodePointer(key, ref);
           return isObject(object) && Object.hasOwn(object, name) ? object[name] : undefined;
         }, spec);
       if (current === undefined)
@@ -417,6 +471,17 @@ function ownData(root: unknown): unknown {
     }
   }
   return result;
+}
+
+/** One `$ref` segment: percent-decoded, then `~1` and `~0` as JSON Pointer says. */
+function decodePointer(segment: string, ref: string): string {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(segment);
+  } catch {
+    throw new Error(`$ref ${JSON.stringify(ref)} holds a malformed percent-escape.`);
+  }
+  return decoded.replaceAll("~1", "/").replaceAll("~0", "~");
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -95,10 +95,40 @@ export function routeTypesSource(operations: readonly OperationModel[], name: st
     " */",
     `export interface ${name} {`,
   ];
-  for (const op of operations)
-    lines.push(`  ${JSON.stringify(`${op.method} ${op.url}`)}: ${routeParams(op)};`);
+  let length = 0;
+  for (const op of operations) {
+    let params = routeParams(op);
+    // A path item shared by many paths is written once per path: each route's types are
+    // bounded, and so is the whole, rather than growing as paths times parameters times types.
+    if (params.length > MAX_ROUTE_TYPES) params = routeParams(withUnknownTypes(op));
+    length += params.length;
+    if (length > MAX_TYPES) {
+      throw new Error(
+        `The types of this description would be larger than ${MAX_TYPES / 1_000_000} MB (path items shared by many paths are written once per path).`,
+      );
+    }
+    lines.push(`  ${JSON.stringify(`${op.method} ${op.url}`)}: ${params};`);
+  }
   lines.push("}", "");
   return lines.join("\n");
+}
+
+/** A route's parameters past this many characters are typed `unknown` (their names kept). */
+const MAX_ROUTE_TYPES = 32_000;
+/** All routes' types past this many characters are refused. */
+const MAX_TYPES = 64_000_000;
+
+function withUnknownTypes(op: OperationModel): OperationModel {
+  const unknown = (list: readonly ParameterModel[]) => list.map((p) => ({ ...p, type: "unknown" }));
+  const { dataType: _, ...rest } = op;
+  return {
+    ...rest,
+    path: op.path.map((p) => (typeof p === "string" ? p : { name: p.name, type: "unknown" })),
+    query: unknown(op.query),
+    ...(op.header === undefined ? {} : { header: unknown(op.header) }),
+    ...(op.cookie === undefined ? {} : { cookie: unknown(op.cookie) }),
+    body: unknown(op.body),
+  };
 }
 
 function routeParams(op: OperationModel): string {

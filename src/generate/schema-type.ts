@@ -42,7 +42,10 @@ function schemaType(schema: Schema, write: Write, depth: number): string {
   else if (Array.isArray(schema.oneOf ?? schema.anyOf)) {
     type = unique((schema.oneOf ?? schema.anyOf) as unknown[], (part) => write(part, depth + 1));
   } else if (Array.isArray(schema.allOf)) {
-    type = schema.allOf.map((part: unknown) => parenthesize(write(part, depth + 1))).join(" & ");
+    const parts = schema.allOf.map((part: unknown) => write(part, depth + 1));
+    // An intersection of unions is their product to TypeScript, which gives up on large ones
+    // (TS2590): more than one union among the parts is written `unknown`.
+    type = parts.filter(isUnion).length > 1 ? "unknown" : parts.map(parenthesize).join(" & ");
   } else if (Array.isArray(schema.type)) {
     // 3.1: `type: ["string", "null"]`, each name once.
     type = unique([...new Set(schema.type as unknown[])], (name) =>
@@ -110,4 +113,19 @@ export function valueKind(node: unknown, resolve: Resolve): "primitive" | "array
   if (types.length === 1 && ["string", "number", "integer", "boolean"].includes(types[0] as string))
     return "primitive";
   return "any";
+}
+
+/** A union at the top level of a type written here (not one inside an object, list or string). */
+function isUnion(type: string): boolean {
+  let depth = 0;
+  for (let i = 0; i < type.length; i++) {
+    const c = type[i];
+    if (c === '"') {
+      // A JSON string: skip to its end, past escaped quotes.
+      for (i++; i < type.length && type[i] !== '"'; i++) if (type[i] === "\\") i++;
+    } else if (c === "{" || c === "(" || c === "[") depth++;
+    else if (c === "}" || c === ")" || c === "]") depth--;
+    else if (c === "|" && depth === 0) return true;
+  }
+  return false;
 }

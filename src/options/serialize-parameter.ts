@@ -174,6 +174,17 @@ function deepObject(value: unknown, key: string, name: string): string | undefin
         : "",
     );
   }
+  for (const [k] of parts.pairs) {
+    // Servers decode a key before they split it at brackets: `a][b` would nest a level deeper.
+    if (k.includes("[") || k.includes("]")) {
+      throw new EndpointError(
+        "invalid_parameter",
+        __DEV__
+          ? `Parameter ${quote(key)} has the key ${quote(k)}, whose brackets would read as another level of the deep object: use keys without [ or ].`
+          : "",
+      );
+    }
+  }
   return parts.pairs
     .map(([k, v]) => `${name}%5B${encoded(k, key, encodeUnreserved)}%5D=${encoded(v, key, encodeUnreserved)}`)
     .join("&");

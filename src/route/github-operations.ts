@@ -17,13 +17,9 @@ import { describeOperations, type OperationTable } from "./describe-operations.j
  */
 export const operations: OperationTable<GitHubRoutes> = /* @__PURE__ */ describeOperations({
   "GET /": "/",
-  "GET /advisories": {
-    url: "/advisories{?ghsa_id,type,cve_id,ecosystem,severity,is_withdrawn,published,updated,modified,epss_percentage,epss_percentile,before,after,direction,per_page,sort}",
-    params: { cwes: "query form* cwes[]", affects: "query form* affects[]" },
-  },
+  "GET /advisories": { url: "/advisories{?ghsa_id,type,cve_id,ecosystem,severity,is_withdrawn,published,updated,modified,epss_percentage,epss_percentile,before,after,direction,per_page,sort}", params: {"cwes":"query form* cwes[]","affects":"query form* affects[]"} },
   "GET /advisories/{ghsa_id}": "/advisories/{ghsa_id}",
-  "GET /agents/repos/{owner}/{repo}/tasks":
-    "/agents/repos/{owner}/{repo}/tasks{?per_page,page,sort,direction,state,is_archived,since,creator_id*}",
+  "GET /agents/repos/{owner}/{repo}/tasks": "/agents/repos/{owner}/{repo}/tasks{?per_page,page,sort,direction,state,is_archived,since,creator_id*}",
   "POST /agents/repos/{owner}/{repo}/tasks": "/agents/repos/{owner}/{repo}/tasks",
   "GET /agents/repos/{owner}/{repo}/tasks/{task_id}": "/agents/repos/{owner}/{repo}/tasks/{task_id}",
   "GET /agents/tasks": "/agents/tasks{?per_page,page,sort,direction,state,is_archived,since}",
@@ -39,8 +35,7 @@ export const operations: OperationTable<GitHubRoutes> = /* @__PURE__ */ describe
   "GET /app/installations": "/app/installations{?per_page,page,since,outdated}",
   "GET /app/installations/{installation_id}": "/app/installations/{installation_id}",
   "DELETE /app/installations/{installation_id}": "/app/installations/{installation_id}",
-  "POST /app/installations/{installation_id}/access_tokens":
-    "/app/installations/{installation_id}/access_tokens",
+  "POST /app/installations/{installation_id}/access_tokens": "/app/installations/{installation_id}/access_tokens",
   "PUT /app/installations/{installation_id}/suspended": "/app/installations/{installation_id}/suspended",
   "DELETE /app/installations/{installation_id}/suspended": "/app/installations/{installation_id}/suspended",
   "DELETE /applications/{client_id}/grant": "/applications/{client_id}/grant",
@@ -50,8 +45,7 @@ export const operations: OperationTable<GitHubRoutes> = /* @__PURE__ */ describe
   "POST /applications/{client_id}/token/scoped": "/applications/{client_id}/token/scoped",
   "GET /apps/{app_slug}": "/apps/{app_slug}",
   "GET /assignments/{assignment_id}": "/assignments/{assignment_id}",
-  "GET /assignments/{assignment_id}/accepted_assignments":
-    "/assignments/{assignment_id}/accepted_assignments{?page,per_page}",
+  "GET /assignments/{assignment_id}/accepted_assignments": "/assignments/{assignment_id}/accepted_assignments{?page,per_page}",
   "GET /assignments/{assignment_id}/grades": "/assignments/{assignment_id}/grades",
   "GET /classrooms": "/classrooms{?page,per_page}",
   "GET /classrooms/{classroom_id}": "/classrooms/{classroom_id}",
@@ -60,90 +54,49 @@ export const operations: OperationTable<GitHubRoutes> = /* @__PURE__ */ describe
   "GET /codes_of_conduct/{key}": "/codes_of_conduct/{key}",
   "POST /credentials/revoke": "/credentials/revoke",
   "GET /emojis": "/emojis",
-  "GET /enterprises/{enterprise}/actions/cache/retention-limit":
-    "/enterprises/{enterprise}/actions/cache/retention-limit",
-  "PUT /enterprises/{enterprise}/actions/cache/retention-limit":
-    "/enterprises/{enterprise}/actions/cache/retention-limit",
-  "GET /enterprises/{enterprise}/actions/cache/storage-limit":
-    "/enterprises/{enterprise}/actions/cache/storage-limit",
-  "PUT /enterprises/{enterprise}/actions/cache/storage-limit":
-    "/enterprises/{enterprise}/actions/cache/storage-limit",
-  "GET /enterprises/{enterprise}/actions/oidc/customization/properties/repo":
-    "/enterprises/{enterprise}/actions/oidc/customization/properties/repo",
-  "POST /enterprises/{enterprise}/actions/oidc/customization/properties/repo":
-    "/enterprises/{enterprise}/actions/oidc/customization/properties/repo",
-  "DELETE /enterprises/{enterprise}/actions/oidc/customization/properties/repo/{custom_property_name}":
-    "/enterprises/{enterprise}/actions/oidc/customization/properties/repo/{custom_property_name}",
-  "GET /enterprises/{enterprise}/code-security/configurations":
-    "/enterprises/{enterprise}/code-security/configurations{?per_page,before,after}",
-  "POST /enterprises/{enterprise}/code-security/configurations":
-    "/enterprises/{enterprise}/code-security/configurations",
-  "GET /enterprises/{enterprise}/code-security/configurations/defaults":
-    "/enterprises/{enterprise}/code-security/configurations/defaults",
-  "GET /enterprises/{enterprise}/code-security/configurations/{configuration_id}":
-    "/enterprises/{enterprise}/code-security/configurations/{configuration_id}",
-  "PATCH /enterprises/{enterprise}/code-security/configurations/{configuration_id}":
-    "/enterprises/{enterprise}/code-security/configurations/{configuration_id}",
-  "DELETE /enterprises/{enterprise}/code-security/configurations/{configuration_id}":
-    "/enterprises/{enterprise}/code-security/configurations/{configuration_id}",
-  "POST /enterprises/{enterprise}/code-security/configurations/{configuration_id}/attach":
-    "/enterprises/{enterprise}/code-security/configurations/{configuration_id}/attach",
-  "PUT /enterprises/{enterprise}/code-security/configurations/{configuration_id}/defaults":
-    "/enterprises/{enterprise}/code-security/configurations/{configuration_id}/defaults",
-  "GET /enterprises/{enterprise}/code-security/configurations/{configuration_id}/repositories":
-    "/enterprises/{enterprise}/code-security/configurations/{configuration_id}/repositories{?per_page,before,after,status}",
-  "GET /enterprises/{enterprise}/copilot/metrics/reports/enterprise-1-day":
-    "/enterprises/{enterprise}/copilot/metrics/reports/enterprise-1-day{?day}",
-  "GET /enterprises/{enterprise}/copilot/metrics/reports/enterprise-28-day/latest":
-    "/enterprises/{enterprise}/copilot/metrics/reports/enterprise-28-day/latest",
-  "GET /enterprises/{enterprise}/copilot/metrics/reports/repos-1-day":
-    "/enterprises/{enterprise}/copilot/metrics/reports/repos-1-day{?day}",
-  "GET /enterprises/{enterprise}/copilot/metrics/reports/user-teams-1-day":
-    "/enterprises/{enterprise}/copilot/metrics/reports/user-teams-1-day{?day}",
-  "GET /enterprises/{enterprise}/copilot/metrics/reports/users-1-day":
-    "/enterprises/{enterprise}/copilot/metrics/reports/users-1-day{?day}",
-  "GET /enterprises/{enterprise}/copilot/metrics/reports/users-28-day/latest":
-    "/enterprises/{enterprise}/copilot/metrics/reports/users-28-day/latest",
-  "PUT /enterprises/{enterprise}/copilot/policies/coding_agent":
-    "/enterprises/{enterprise}/copilot/policies/coding_agent",
-  "POST /enterprises/{enterprise}/copilot/policies/coding_agent/organizations":
-    "/enterprises/{enterprise}/copilot/policies/coding_agent/organizations",
-  "DELETE /enterprises/{enterprise}/copilot/policies/coding_agent/organizations":
-    "/enterprises/{enterprise}/copilot/policies/coding_agent/organizations",
-  "GET /enterprises/{enterprise}/dependabot/alerts":
-    "/enterprises/{enterprise}/dependabot/alerts{?classification,state,severity,ecosystem,package,epss_percentage,has*,assignee,scope,relationship,sort,direction,before,after,per_page}",
-  "GET /enterprises/{enterprise}/dependabot/repository-access":
-    "/enterprises/{enterprise}/dependabot/repository-access{?page,per_page}",
-  "PATCH /enterprises/{enterprise}/dependabot/repository-access":
-    "/enterprises/{enterprise}/dependabot/repository-access",
-  "PUT /enterprises/{enterprise}/dependabot/repository-access/default-level":
-    "/enterprises/{enterprise}/dependabot/repository-access/default-level",
+  "GET /enterprises/{enterprise}/actions/cache/retention-limit": "/enterprises/{enterprise}/actions/cache/retention-limit",
+  "PUT /enterprises/{enterprise}/actions/cache/retention-limit": "/enterprises/{enterprise}/actions/cache/retention-limit",
+  "GET /enterprises/{enterprise}/actions/cache/storage-limit": "/enterprises/{enterprise}/actions/cache/storage-limit",
+  "PUT /enterprises/{enterprise}/actions/cache/storage-limit": "/enterprises/{enterprise}/actions/cache/storage-limit",
+  "GET /enterprises/{enterprise}/actions/oidc/customization/properties/repo": "/enterprises/{enterprise}/actions/oidc/customization/properties/repo",
+  "POST /enterprises/{enterprise}/actions/oidc/customization/properties/repo": "/enterprises/{enterprise}/actions/oidc/customization/properties/repo",
+  "DELETE /enterprises/{enterprise}/actions/oidc/customization/properties/repo/{custom_property_name}": "/enterprises/{enterprise}/actions/oidc/customization/properties/repo/{custom_property_name}",
+  "GET /enterprises/{enterprise}/code-security/configurations": "/enterprises/{enterprise}/code-security/configurations{?per_page,before,after}",
+  "POST /enterprises/{enterprise}/code-security/configurations": "/enterprises/{enterprise}/code-security/configurations",
+  "GET /enterprises/{enterprise}/code-security/configurations/defaults": "/enterprises/{enterprise}/code-security/configurations/defaults",
+  "GET /enterprises/{enterprise}/code-security/configurations/{configuration_id}": "/enterprises/{enterprise}/code-security/configurations/{configuration_id}",
+  "PATCH /enterprises/{enterprise}/code-security/configurations/{configuration_id}": "/enterprises/{enterprise}/code-security/configurations/{configuration_id}",
+  "DELETE /enterprises/{enterprise}/code-security/configurations/{configuration_id}": "/enterprises/{enterprise}/code-security/configurations/{configuration_id}",
+  "POST /enterprises/{enterprise}/code-security/configurations/{configuration_id}/attach": "/enterprises/{enterprise}/code-security/configurations/{configuration_id}/attach",
+  "PUT /enterprises/{enterprise}/code-security/configurations/{configuration_id}/defaults": "/enterprises/{enterprise}/code-security/configurations/{configuration_id}/defaults",
+  "GET /enterprises/{enterprise}/code-security/configurations/{configuration_id}/repositories": "/enterprises/{enterprise}/code-security/configurations/{configuration_id}/repositories{?per_page,before,after,status}",
+  "GET /enterprises/{enterprise}/copilot/metrics/reports/enterprise-1-day": "/enterprises/{enterprise}/copilot/metrics/reports/enterprise-1-day{?day}",
+  "GET /enterprises/{enterprise}/copilot/metrics/reports/enterprise-28-day/latest": "/enterprises/{enterprise}/copilot/metrics/reports/enterprise-28-day/latest",
+  "GET /enterprises/{enterprise}/copilot/metrics/reports/repos-1-day": "/enterprises/{enterprise}/copilot/metrics/reports/repos-1-day{?day}",
+  "GET /enterprises/{enterprise}/copilot/metrics/reports/user-teams-1-day": "/enterprises/{enterprise}/copilot/metrics/reports/user-teams-1-day{?day}",
+  "GET /enterprises/{enterprise}/copilot/metrics/reports/users-1-day": "/enterprises/{enterprise}/copilot/metrics/reports/users-1-day{?day}",
+  "GET /enterprises/{enterprise}/copilot/metrics/reports/users-28-day/latest": "/enterprises/{enterprise}/copilot/metrics/reports/users-28-day/latest",
+  "PUT /enterprises/{enterprise}/copilot/policies/coding_agent": "/enterprises/{enterprise}/copilot/policies/coding_agent",
+  "POST /enterprises/{enterprise}/copilot/policies/coding_agent/organizations": "/enterprises/{enterprise}/copilot/policies/coding_agent/organizations",
+  "DELETE /enterprises/{enterprise}/copilot/policies/coding_agent/organizations": "/enterprises/{enterprise}/copilot/policies/coding_agent/organizations",
+  "GET /enterprises/{enterprise}/dependabot/alerts": "/enterprises/{enterprise}/dependabot/alerts{?classification,state,severity,ecosystem,package,epss_percentage,has*,assignee,scope,relationship,sort,direction,before,after,per_page}",
+  "GET /enterprises/{enterprise}/dependabot/repository-access": "/enterprises/{enterprise}/dependabot/repository-access{?page,per_page}",
+  "PATCH /enterprises/{enterprise}/dependabot/repository-access": "/enterprises/{enterprise}/dependabot/repository-access",
+  "PUT /enterprises/{enterprise}/dependabot/repository-access/default-level": "/enterprises/{enterprise}/dependabot/repository-access/default-level",
   "GET /enterprises/{enterprise}/teams": "/enterprises/{enterprise}/teams{?per_page,page}",
   "POST /enterprises/{enterprise}/teams": "/enterprises/{enterprise}/teams",
-  "GET /enterprises/{enterprise}/teams/{enterprise-team}/memberships":
-    "/enterprises/{enterprise}/teams/{enterprise-team}/memberships{?per_page,page}",
-  "POST /enterprises/{enterprise}/teams/{enterprise-team}/memberships/add":
-    "/enterprises/{enterprise}/teams/{enterprise-team}/memberships/add",
-  "POST /enterprises/{enterprise}/teams/{enterprise-team}/memberships/remove":
-    "/enterprises/{enterprise}/teams/{enterprise-team}/memberships/remove",
-  "GET /enterprises/{enterprise}/teams/{enterprise-team}/memberships/{username}":
-    "/enterprises/{enterprise}/teams/{enterprise-team}/memberships/{username}",
-  "PUT /enterprises/{enterprise}/teams/{enterprise-team}/memberships/{username}":
-    "/enterprises/{enterprise}/teams/{enterprise-team}/memberships/{username}",
-  "DELETE /enterprises/{enterprise}/teams/{enterprise-team}/memberships/{username}":
-    "/enterprises/{enterprise}/teams/{enterprise-team}/memberships/{username}",
-  "GET /enterprises/{enterprise}/teams/{enterprise-team}/organizations":
-    "/enterprises/{enterprise}/teams/{enterprise-team}/organizations{?per_page,page}",
-  "POST /enterprises/{enterprise}/teams/{enterprise-team}/organizations/add":
-    "/enterprises/{enterprise}/teams/{enterprise-team}/organizations/add",
-  "POST /enterprises/{enterprise}/teams/{enterprise-team}/organizations/remove":
-    "/enterprises/{enterprise}/teams/{enterprise-team}/organizations/remove",
-  "GET /enterprises/{enterprise}/teams/{enterprise-team}/organizations/{org}":
-    "/enterprises/{enterprise}/teams/{enterprise-team}/organizations/{org}",
-  "PUT /enterprises/{enterprise}/teams/{enterprise-team}/organizations/{org}":
-    "/enterprises/{enterprise}/teams/{enterprise-team}/organizations/{org}",
-  "DELETE /enterprises/{enterprise}/teams/{enterprise-team}/organizations/{org}":
-    "/enterprises/{enterprise}/teams/{enterprise-team}/organizations/{org}",
+  "GET /enterprises/{enterprise}/teams/{enterprise-team}/memberships": "/enterprises/{enterprise}/teams/{enterprise-team}/memberships{?per_page,page}",
+  "POST /enterprises/{enterprise}/teams/{enterprise-team}/memberships/add": "/enterprises/{enterprise}/teams/{enterprise-team}/memberships/add",
+  "POST /enterprises/{enterprise}/teams/{enterprise-team}/memberships/remove": "/enterprises/{enterprise}/teams/{enterprise-team}/memberships/remove",
+  "GET /enterprises/{enterprise}/teams/{enterprise-team}/memberships/{username}": "/enterprises/{enterprise}/teams/{enterprise-team}/memberships/{username}",
+  "PUT /enterprises/{enterprise}/teams/{enterprise-team}/memberships/{username}": "/enterprises/{enterprise}/teams/{enterprise-team}/memberships/{username}",
+  "DELETE /enterprises/{enterprise}/teams/{enterprise-team}/memberships/{username}": "/enterprises/{enterprise}/teams/{enterprise-team}/memberships/{username}",
+  "GET /enterprises/{enterprise}/teams/{enterprise-team}/organizations": "/enterprises/{enterprise}/teams/{enterprise-team}/organizations{?per_page,page}",
+  "POST /enterprises/{enterprise}/teams/{enterprise-team}/organizations/add": "/enterprises/{enterprise}/teams/{enterprise-team}/organizations/add",
+  "POST /enterprises/{enterprise}/teams/{enterprise-team}/organizations/remove": "/enterprises/{enterprise}/teams/{enterprise-team}/organizations/remove",
+  "GET /enterprises/{enterprise}/teams/{enterprise-team}/organizations/{org}": "/enterprises/{enterprise}/teams/{enterprise-team}/organizations/{org}",
+  "PUT /enterprises/{enterprise}/teams/{enterprise-team}/organizations/{org}": "/enterprises/{enterprise}/teams/{enterprise-team}/organizations/{org}",
+  "DELETE /enterprises/{enterprise}/teams/{enterprise-team}/organizations/{org}": "/enterprises/{enterprise}/teams/{enterprise-team}/organizations/{org}",
   "GET /enterprises/{enterprise}/teams/{team_slug}": "/enterprises/{enterprise}/teams/{team_slug}",
   "PATCH /enterprises/{enterprise}/teams/{team_slug}": "/enterprises/{enterprise}/teams/{team_slug}",
   "DELETE /enterprises/{enterprise}/teams/{team_slug}": "/enterprises/{enterprise}/teams/{team_slug}",
@@ -179,13 +132,10 @@ export const operations: OperationTable<GitHubRoutes> = /* @__PURE__ */ describe
   "POST /markdown/raw": "/markdown/raw",
   "GET /marketplace_listing/accounts/{account_id}": "/marketplace_listing/accounts/{account_id}",
   "GET /marketplace_listing/plans": "/marketplace_listing/plans{?per_page,page}",
-  "GET /marketplace_listing/plans/{plan_id}/accounts":
-    "/marketplace_listing/plans/{plan_id}/accounts{?sort,direction,per_page,page}",
-  "GET /marketplace_listing/stubbed/accounts/{account_id}":
-    "/marketplace_listing/stubbed/accounts/{account_id}",
+  "GET /marketplace_listing/plans/{plan_id}/accounts": "/marketplace_listing/plans/{plan_id}/accounts{?sort,direction,per_page,page}",
+  "GET /marketplace_listing/stubbed/accounts/{account_id}": "/marketplace_listing/stubbed/accounts/{account_id}",
   "GET /marketplace_listing/stubbed/plans": "/marketplace_listing/stubbed/plans{?per_page,page}",
-  "GET /marketplace_listing/stubbed/plans/{plan_id}/accounts":
-    "/marketplace_listing/stubbed/plans/{plan_id}/accounts{?sort,direction,per_page,page}",
+  "GET /marketplace_listing/stubbed/plans/{plan_id}/accounts": "/marketplace_listing/stubbed/plans/{plan_id}/accounts{?sort,direction,per_page,page}",
   "GET /meta": "/meta",
   "GET /networks/{owner}/{repo}/events": "/networks/{owner}/{repo}/events{?per_page,page}",
   "GET /notifications": "/notifications{?all,participating,since,before,page,per_page}",
@@ -198,133 +148,81 @@ export const operations: OperationTable<GitHubRoutes> = /* @__PURE__ */ describe
   "DELETE /notifications/threads/{thread_id}/subscription": "/notifications/threads/{thread_id}/subscription",
   "GET /octocat": "/octocat{?s}",
   "GET /organizations": "/organizations{?since,per_page}",
-  "GET /organizations/{org}/actions/cache/retention-limit":
-    "/organizations/{org}/actions/cache/retention-limit",
-  "PUT /organizations/{org}/actions/cache/retention-limit":
-    "/organizations/{org}/actions/cache/retention-limit",
+  "GET /organizations/{org}/actions/cache/retention-limit": "/organizations/{org}/actions/cache/retention-limit",
+  "PUT /organizations/{org}/actions/cache/retention-limit": "/organizations/{org}/actions/cache/retention-limit",
   "GET /organizations/{org}/actions/cache/storage-limit": "/organizations/{org}/actions/cache/storage-limit",
   "PUT /organizations/{org}/actions/cache/storage-limit": "/organizations/{org}/actions/cache/storage-limit",
-  "GET /organizations/{org}/settings/billing/ai_credit/usage":
-    "/organizations/{org}/settings/billing/ai_credit/usage{?year,month,day,user,model,product}",
-  "GET /organizations/{org}/settings/billing/budgets":
-    "/organizations/{org}/settings/billing/budgets{?page,per_page,scope,user}",
+  "GET /organizations/{org}/settings/billing/ai_credit/usage": "/organizations/{org}/settings/billing/ai_credit/usage{?year,month,day,user,model,product}",
+  "GET /organizations/{org}/settings/billing/budgets": "/organizations/{org}/settings/billing/budgets{?page,per_page,scope,user}",
   "POST /organizations/{org}/settings/billing/budgets": "/organizations/{org}/settings/billing/budgets",
-  "GET /organizations/{org}/settings/billing/budgets/{budget_id}":
-    "/organizations/{org}/settings/billing/budgets/{budget_id}",
-  "PATCH /organizations/{org}/settings/billing/budgets/{budget_id}":
-    "/organizations/{org}/settings/billing/budgets/{budget_id}",
-  "DELETE /organizations/{org}/settings/billing/budgets/{budget_id}":
-    "/organizations/{org}/settings/billing/budgets/{budget_id}",
-  "GET /organizations/{org}/settings/billing/premium_request/usage":
-    "/organizations/{org}/settings/billing/premium_request/usage{?year,month,day,user,model,product}",
-  "GET /organizations/{org}/settings/billing/usage":
-    "/organizations/{org}/settings/billing/usage{?year,month,day}",
-  "GET /organizations/{org}/settings/billing/usage/summary":
-    "/organizations/{org}/settings/billing/usage/summary{?year,month,day,repository,product,sku}",
+  "GET /organizations/{org}/settings/billing/budgets/{budget_id}": "/organizations/{org}/settings/billing/budgets/{budget_id}",
+  "PATCH /organizations/{org}/settings/billing/budgets/{budget_id}": "/organizations/{org}/settings/billing/budgets/{budget_id}",
+  "DELETE /organizations/{org}/settings/billing/budgets/{budget_id}": "/organizations/{org}/settings/billing/budgets/{budget_id}",
+  "GET /organizations/{org}/settings/billing/premium_request/usage": "/organizations/{org}/settings/billing/premium_request/usage{?year,month,day,user,model,product}",
+  "GET /organizations/{org}/settings/billing/usage": "/organizations/{org}/settings/billing/usage{?year,month,day}",
+  "GET /organizations/{org}/settings/billing/usage/summary": "/organizations/{org}/settings/billing/usage/summary{?year,month,day,repository,product,sku}",
   "GET /orgs/{org}": "/orgs/{org}",
   "PATCH /orgs/{org}": "/orgs/{org}",
   "DELETE /orgs/{org}": "/orgs/{org}",
   "GET /orgs/{org}/actions/cache/usage": "/orgs/{org}/actions/cache/usage",
-  "GET /orgs/{org}/actions/cache/usage-by-repository":
-    "/orgs/{org}/actions/cache/usage-by-repository{?per_page,page}",
+  "GET /orgs/{org}/actions/cache/usage-by-repository": "/orgs/{org}/actions/cache/usage-by-repository{?per_page,page}",
   "GET /orgs/{org}/actions/hosted-runners": "/orgs/{org}/actions/hosted-runners{?per_page,page}",
   "POST /orgs/{org}/actions/hosted-runners": "/orgs/{org}/actions/hosted-runners",
   "GET /orgs/{org}/actions/hosted-runners/images/custom": "/orgs/{org}/actions/hosted-runners/images/custom",
-  "GET /orgs/{org}/actions/hosted-runners/images/custom/{image_definition_id}":
-    "/orgs/{org}/actions/hosted-runners/images/custom/{image_definition_id}",
-  "DELETE /orgs/{org}/actions/hosted-runners/images/custom/{image_definition_id}":
-    "/orgs/{org}/actions/hosted-runners/images/custom/{image_definition_id}",
-  "GET /orgs/{org}/actions/hosted-runners/images/custom/{image_definition_id}/versions":
-    "/orgs/{org}/actions/hosted-runners/images/custom/{image_definition_id}/versions",
-  "GET /orgs/{org}/actions/hosted-runners/images/custom/{image_definition_id}/versions/{version}":
-    "/orgs/{org}/actions/hosted-runners/images/custom/{image_definition_id}/versions/{version}",
-  "DELETE /orgs/{org}/actions/hosted-runners/images/custom/{image_definition_id}/versions/{version}":
-    "/orgs/{org}/actions/hosted-runners/images/custom/{image_definition_id}/versions/{version}",
-  "GET /orgs/{org}/actions/hosted-runners/images/github-owned":
-    "/orgs/{org}/actions/hosted-runners/images/github-owned",
-  "GET /orgs/{org}/actions/hosted-runners/images/partner":
-    "/orgs/{org}/actions/hosted-runners/images/partner",
+  "GET /orgs/{org}/actions/hosted-runners/images/custom/{image_definition_id}": "/orgs/{org}/actions/hosted-runners/images/custom/{image_definition_id}",
+  "DELETE /orgs/{org}/actions/hosted-runners/images/custom/{image_definition_id}": "/orgs/{org}/actions/hosted-runners/images/custom/{image_definition_id}",
+  "GET /orgs/{org}/actions/hosted-runners/images/custom/{image_definition_id}/versions": "/orgs/{org}/actions/hosted-runners/images/custom/{image_definition_id}/versions",
+  "GET /orgs/{org}/actions/hosted-runners/images/custom/{image_definition_id}/versions/{version}": "/orgs/{org}/actions/hosted-runners/images/custom/{image_definition_id}/versions/{version}",
+  "DELETE /orgs/{org}/actions/hosted-runners/images/custom/{image_definition_id}/versions/{version}": "/orgs/{org}/actions/hosted-runners/images/custom/{image_definition_id}/versions/{version}",
+  "GET /orgs/{org}/actions/hosted-runners/images/github-owned": "/orgs/{org}/actions/hosted-runners/images/github-owned",
+  "GET /orgs/{org}/actions/hosted-runners/images/partner": "/orgs/{org}/actions/hosted-runners/images/partner",
   "GET /orgs/{org}/actions/hosted-runners/limits": "/orgs/{org}/actions/hosted-runners/limits",
   "GET /orgs/{org}/actions/hosted-runners/machine-sizes": "/orgs/{org}/actions/hosted-runners/machine-sizes",
   "GET /orgs/{org}/actions/hosted-runners/platforms": "/orgs/{org}/actions/hosted-runners/platforms",
-  "GET /orgs/{org}/actions/hosted-runners/{hosted_runner_id}":
-    "/orgs/{org}/actions/hosted-runners/{hosted_runner_id}",
-  "PATCH /orgs/{org}/actions/hosted-runners/{hosted_runner_id}":
-    "/orgs/{org}/actions/hosted-runners/{hosted_runner_id}",
-  "DELETE /orgs/{org}/actions/hosted-runners/{hosted_runner_id}":
-    "/orgs/{org}/actions/hosted-runners/{hosted_runner_id}",
-  "GET /orgs/{org}/actions/oidc/customization/properties/repo":
-    "/orgs/{org}/actions/oidc/customization/properties/repo",
-  "POST /orgs/{org}/actions/oidc/customization/properties/repo":
-    "/orgs/{org}/actions/oidc/customization/properties/repo",
-  "DELETE /orgs/{org}/actions/oidc/customization/properties/repo/{custom_property_name}":
-    "/orgs/{org}/actions/oidc/customization/properties/repo/{custom_property_name}",
+  "GET /orgs/{org}/actions/hosted-runners/{hosted_runner_id}": "/orgs/{org}/actions/hosted-runners/{hosted_runner_id}",
+  "PATCH /orgs/{org}/actions/hosted-runners/{hosted_runner_id}": "/orgs/{org}/actions/hosted-runners/{hosted_runner_id}",
+  "DELETE /orgs/{org}/actions/hosted-runners/{hosted_runner_id}": "/orgs/{org}/actions/hosted-runners/{hosted_runner_id}",
+  "GET /orgs/{org}/actions/oidc/customization/properties/repo": "/orgs/{org}/actions/oidc/customization/properties/repo",
+  "POST /orgs/{org}/actions/oidc/customization/properties/repo": "/orgs/{org}/actions/oidc/customization/properties/repo",
+  "DELETE /orgs/{org}/actions/oidc/customization/properties/repo/{custom_property_name}": "/orgs/{org}/actions/oidc/customization/properties/repo/{custom_property_name}",
   "GET /orgs/{org}/actions/oidc/customization/sub": "/orgs/{org}/actions/oidc/customization/sub",
   "PUT /orgs/{org}/actions/oidc/customization/sub": "/orgs/{org}/actions/oidc/customization/sub",
   "GET /orgs/{org}/actions/permissions": "/orgs/{org}/actions/permissions",
   "PUT /orgs/{org}/actions/permissions": "/orgs/{org}/actions/permissions",
-  "GET /orgs/{org}/actions/permissions/artifact-and-log-retention":
-    "/orgs/{org}/actions/permissions/artifact-and-log-retention",
-  "PUT /orgs/{org}/actions/permissions/artifact-and-log-retention":
-    "/orgs/{org}/actions/permissions/artifact-and-log-retention",
-  "GET /orgs/{org}/actions/permissions/fork-pr-contributor-approval":
-    "/orgs/{org}/actions/permissions/fork-pr-contributor-approval",
-  "PUT /orgs/{org}/actions/permissions/fork-pr-contributor-approval":
-    "/orgs/{org}/actions/permissions/fork-pr-contributor-approval",
-  "GET /orgs/{org}/actions/permissions/fork-pr-workflows-private-repos":
-    "/orgs/{org}/actions/permissions/fork-pr-workflows-private-repos",
-  "PUT /orgs/{org}/actions/permissions/fork-pr-workflows-private-repos":
-    "/orgs/{org}/actions/permissions/fork-pr-workflows-private-repos",
-  "GET /orgs/{org}/actions/permissions/repositories":
-    "/orgs/{org}/actions/permissions/repositories{?per_page,page}",
+  "GET /orgs/{org}/actions/permissions/artifact-and-log-retention": "/orgs/{org}/actions/permissions/artifact-and-log-retention",
+  "PUT /orgs/{org}/actions/permissions/artifact-and-log-retention": "/orgs/{org}/actions/permissions/artifact-and-log-retention",
+  "GET /orgs/{org}/actions/permissions/fork-pr-contributor-approval": "/orgs/{org}/actions/permissions/fork-pr-contributor-approval",
+  "PUT /orgs/{org}/actions/permissions/fork-pr-contributor-approval": "/orgs/{org}/actions/permissions/fork-pr-contributor-approval",
+  "GET /orgs/{org}/actions/permissions/fork-pr-workflows-private-repos": "/orgs/{org}/actions/permissions/fork-pr-workflows-private-repos",
+  "PUT /orgs/{org}/actions/permissions/fork-pr-workflows-private-repos": "/orgs/{org}/actions/permissions/fork-pr-workflows-private-repos",
+  "GET /orgs/{org}/actions/permissions/repositories": "/orgs/{org}/actions/permissions/repositories{?per_page,page}",
   "PUT /orgs/{org}/actions/permissions/repositories": "/orgs/{org}/actions/permissions/repositories",
-  "PUT /orgs/{org}/actions/permissions/repositories/{repository_id}":
-    "/orgs/{org}/actions/permissions/repositories/{repository_id}",
-  "DELETE /orgs/{org}/actions/permissions/repositories/{repository_id}":
-    "/orgs/{org}/actions/permissions/repositories/{repository_id}",
+  "PUT /orgs/{org}/actions/permissions/repositories/{repository_id}": "/orgs/{org}/actions/permissions/repositories/{repository_id}",
+  "DELETE /orgs/{org}/actions/permissions/repositories/{repository_id}": "/orgs/{org}/actions/permissions/repositories/{repository_id}",
   "GET /orgs/{org}/actions/permissions/selected-actions": "/orgs/{org}/actions/permissions/selected-actions",
   "PUT /orgs/{org}/actions/permissions/selected-actions": "/orgs/{org}/actions/permissions/selected-actions",
-  "GET /orgs/{org}/actions/permissions/self-hosted-runners":
-    "/orgs/{org}/actions/permissions/self-hosted-runners",
-  "PUT /orgs/{org}/actions/permissions/self-hosted-runners":
-    "/orgs/{org}/actions/permissions/self-hosted-runners",
-  "GET /orgs/{org}/actions/permissions/self-hosted-runners/repositories":
-    "/orgs/{org}/actions/permissions/self-hosted-runners/repositories{?per_page,page}",
-  "PUT /orgs/{org}/actions/permissions/self-hosted-runners/repositories":
-    "/orgs/{org}/actions/permissions/self-hosted-runners/repositories",
-  "PUT /orgs/{org}/actions/permissions/self-hosted-runners/repositories/{repository_id}":
-    "/orgs/{org}/actions/permissions/self-hosted-runners/repositories/{repository_id}",
-  "DELETE /orgs/{org}/actions/permissions/self-hosted-runners/repositories/{repository_id}":
-    "/orgs/{org}/actions/permissions/self-hosted-runners/repositories/{repository_id}",
+  "GET /orgs/{org}/actions/permissions/self-hosted-runners": "/orgs/{org}/actions/permissions/self-hosted-runners",
+  "PUT /orgs/{org}/actions/permissions/self-hosted-runners": "/orgs/{org}/actions/permissions/self-hosted-runners",
+  "GET /orgs/{org}/actions/permissions/self-hosted-runners/repositories": "/orgs/{org}/actions/permissions/self-hosted-runners/repositories{?per_page,page}",
+  "PUT /orgs/{org}/actions/permissions/self-hosted-runners/repositories": "/orgs/{org}/actions/permissions/self-hosted-runners/repositories",
+  "PUT /orgs/{org}/actions/permissions/self-hosted-runners/repositories/{repository_id}": "/orgs/{org}/actions/permissions/self-hosted-runners/repositories/{repository_id}",
+  "DELETE /orgs/{org}/actions/permissions/self-hosted-runners/repositories/{repository_id}": "/orgs/{org}/actions/permissions/self-hosted-runners/repositories/{repository_id}",
   "GET /orgs/{org}/actions/permissions/workflow": "/orgs/{org}/actions/permissions/workflow",
   "PUT /orgs/{org}/actions/permissions/workflow": "/orgs/{org}/actions/permissions/workflow",
-  "GET /orgs/{org}/actions/runner-groups":
-    "/orgs/{org}/actions/runner-groups{?per_page,page,visible_to_repository}",
+  "GET /orgs/{org}/actions/runner-groups": "/orgs/{org}/actions/runner-groups{?per_page,page,visible_to_repository}",
   "POST /orgs/{org}/actions/runner-groups": "/orgs/{org}/actions/runner-groups",
-  "GET /orgs/{org}/actions/runner-groups/{runner_group_id}":
-    "/orgs/{org}/actions/runner-groups/{runner_group_id}",
-  "PATCH /orgs/{org}/actions/runner-groups/{runner_group_id}":
-    "/orgs/{org}/actions/runner-groups/{runner_group_id}",
-  "DELETE /orgs/{org}/actions/runner-groups/{runner_group_id}":
-    "/orgs/{org}/actions/runner-groups/{runner_group_id}",
-  "GET /orgs/{org}/actions/runner-groups/{runner_group_id}/hosted-runners":
-    "/orgs/{org}/actions/runner-groups/{runner_group_id}/hosted-runners{?per_page,page}",
-  "GET /orgs/{org}/actions/runner-groups/{runner_group_id}/repositories":
-    "/orgs/{org}/actions/runner-groups/{runner_group_id}/repositories{?page,per_page}",
-  "PUT /orgs/{org}/actions/runner-groups/{runner_group_id}/repositories":
-    "/orgs/{org}/actions/runner-groups/{runner_group_id}/repositories",
-  "PUT /orgs/{org}/actions/runner-groups/{runner_group_id}/repositories/{repository_id}":
-    "/orgs/{org}/actions/runner-groups/{runner_group_id}/repositories/{repository_id}",
-  "DELETE /orgs/{org}/actions/runner-groups/{runner_group_id}/repositories/{repository_id}":
-    "/orgs/{org}/actions/runner-groups/{runner_group_id}/repositories/{repository_id}",
-  "GET /orgs/{org}/actions/runner-groups/{runner_group_id}/runners":
-    "/orgs/{org}/actions/runner-groups/{runner_group_id}/runners{?per_page,page}",
-  "PUT /orgs/{org}/actions/runner-groups/{runner_group_id}/runners":
-    "/orgs/{org}/actions/runner-groups/{runner_group_id}/runners",
-  "PUT /orgs/{org}/actions/runner-groups/{runner_group_id}/runners/{runner_id}":
-    "/orgs/{org}/actions/runner-groups/{runner_group_id}/runners/{runner_id}",
-  "DELETE /orgs/{org}/actions/runner-groups/{runner_group_id}/runners/{runner_id}":
-    "/orgs/{org}/actions/runner-groups/{runner_group_id}/runners/{runner_id}",
+  "GET /orgs/{org}/actions/runner-groups/{runner_group_id}": "/orgs/{org}/actions/runner-groups/{runner_group_id}",
+  "PATCH /orgs/{org}/actions/runner-groups/{runner_group_id}": "/orgs/{org}/actions/runner-groups/{runner_group_id}",
+  "DELETE /orgs/{org}/actions/runner-groups/{runner_group_id}": "/orgs/{org}/actions/runner-groups/{runner_group_id}",
+  "GET /orgs/{org}/actions/runner-groups/{runner_group_id}/hosted-runners": "/orgs/{org}/actions/runner-groups/{runner_group_id}/hosted-runners{?per_page,page}",
+  "GET /orgs/{org}/actions/runner-groups/{runner_group_id}/repositories": "/orgs/{org}/actions/runner-groups/{runner_group_id}/repositories{?page,per_page}",
+  "PUT /orgs/{org}/actions/runner-groups/{runner_group_id}/repositories": "/orgs/{org}/actions/runner-groups/{runner_group_id}/repositories",
+  "PUT /orgs/{org}/actions/runner-groups/{runner_group_id}/repositories/{repository_id}": "/orgs/{org}/actions/runner-groups/{runner_group_id}/repositories/{repository_id}",
+  "DELETE /orgs/{org}/actions/runner-groups/{runner_group_id}/repositories/{repository_id}": "/orgs/{org}/actions/runner-groups/{runner_group_id}/repositories/{repository_id}",
+  "GET /orgs/{org}/actions/runner-groups/{runner_group_id}/runners": "/orgs/{org}/actions/runner-groups/{runner_group_id}/runners{?per_page,page}",
+  "PUT /orgs/{org}/actions/runner-groups/{runner_group_id}/runners": "/orgs/{org}/actions/runner-groups/{runner_group_id}/runners",
+  "PUT /orgs/{org}/actions/runner-groups/{runner_group_id}/runners/{runner_id}": "/orgs/{org}/actions/runner-groups/{runner_group_id}/runners/{runner_id}",
+  "DELETE /orgs/{org}/actions/runner-groups/{runner_group_id}/runners/{runner_id}": "/orgs/{org}/actions/runner-groups/{runner_group_id}/runners/{runner_id}",
   "GET /orgs/{org}/actions/runners": "/orgs/{org}/actions/runners{?name,per_page,page}",
   "GET /orgs/{org}/actions/runners/downloads": "/orgs/{org}/actions/runners/downloads",
   "POST /orgs/{org}/actions/runners/generate-jitconfig": "/orgs/{org}/actions/runners/generate-jitconfig",
@@ -336,81 +234,56 @@ export const operations: OperationTable<GitHubRoutes> = /* @__PURE__ */ describe
   "POST /orgs/{org}/actions/runners/{runner_id}/labels": "/orgs/{org}/actions/runners/{runner_id}/labels",
   "PUT /orgs/{org}/actions/runners/{runner_id}/labels": "/orgs/{org}/actions/runners/{runner_id}/labels",
   "DELETE /orgs/{org}/actions/runners/{runner_id}/labels": "/orgs/{org}/actions/runners/{runner_id}/labels",
-  "DELETE /orgs/{org}/actions/runners/{runner_id}/labels/{name}":
-    "/orgs/{org}/actions/runners/{runner_id}/labels/{name}",
+  "DELETE /orgs/{org}/actions/runners/{runner_id}/labels/{name}": "/orgs/{org}/actions/runners/{runner_id}/labels/{name}",
   "GET /orgs/{org}/actions/secrets": "/orgs/{org}/actions/secrets{?per_page,page}",
   "GET /orgs/{org}/actions/secrets/public-key": "/orgs/{org}/actions/secrets/public-key",
   "GET /orgs/{org}/actions/secrets/{secret_name}": "/orgs/{org}/actions/secrets/{secret_name}",
   "PUT /orgs/{org}/actions/secrets/{secret_name}": "/orgs/{org}/actions/secrets/{secret_name}",
   "DELETE /orgs/{org}/actions/secrets/{secret_name}": "/orgs/{org}/actions/secrets/{secret_name}",
-  "GET /orgs/{org}/actions/secrets/{secret_name}/repositories":
-    "/orgs/{org}/actions/secrets/{secret_name}/repositories{?page,per_page}",
-  "PUT /orgs/{org}/actions/secrets/{secret_name}/repositories":
-    "/orgs/{org}/actions/secrets/{secret_name}/repositories",
-  "PUT /orgs/{org}/actions/secrets/{secret_name}/repositories/{repository_id}":
-    "/orgs/{org}/actions/secrets/{secret_name}/repositories/{repository_id}",
-  "DELETE /orgs/{org}/actions/secrets/{secret_name}/repositories/{repository_id}":
-    "/orgs/{org}/actions/secrets/{secret_name}/repositories/{repository_id}",
+  "GET /orgs/{org}/actions/secrets/{secret_name}/repositories": "/orgs/{org}/actions/secrets/{secret_name}/repositories{?page,per_page}",
+  "PUT /orgs/{org}/actions/secrets/{secret_name}/repositories": "/orgs/{org}/actions/secrets/{secret_name}/repositories",
+  "PUT /orgs/{org}/actions/secrets/{secret_name}/repositories/{repository_id}": "/orgs/{org}/actions/secrets/{secret_name}/repositories/{repository_id}",
+  "DELETE /orgs/{org}/actions/secrets/{secret_name}/repositories/{repository_id}": "/orgs/{org}/actions/secrets/{secret_name}/repositories/{repository_id}",
   "GET /orgs/{org}/actions/variables": "/orgs/{org}/actions/variables{?per_page,page}",
   "POST /orgs/{org}/actions/variables": "/orgs/{org}/actions/variables",
   "GET /orgs/{org}/actions/variables/{name}": "/orgs/{org}/actions/variables/{name}",
   "PATCH /orgs/{org}/actions/variables/{name}": "/orgs/{org}/actions/variables/{name}",
   "DELETE /orgs/{org}/actions/variables/{name}": "/orgs/{org}/actions/variables/{name}",
-  "GET /orgs/{org}/actions/variables/{name}/repositories":
-    "/orgs/{org}/actions/variables/{name}/repositories{?page,per_page}",
-  "PUT /orgs/{org}/actions/variables/{name}/repositories":
-    "/orgs/{org}/actions/variables/{name}/repositories",
-  "PUT /orgs/{org}/actions/variables/{name}/repositories/{repository_id}":
-    "/orgs/{org}/actions/variables/{name}/repositories/{repository_id}",
-  "DELETE /orgs/{org}/actions/variables/{name}/repositories/{repository_id}":
-    "/orgs/{org}/actions/variables/{name}/repositories/{repository_id}",
+  "GET /orgs/{org}/actions/variables/{name}/repositories": "/orgs/{org}/actions/variables/{name}/repositories{?page,per_page}",
+  "PUT /orgs/{org}/actions/variables/{name}/repositories": "/orgs/{org}/actions/variables/{name}/repositories",
+  "PUT /orgs/{org}/actions/variables/{name}/repositories/{repository_id}": "/orgs/{org}/actions/variables/{name}/repositories/{repository_id}",
+  "DELETE /orgs/{org}/actions/variables/{name}/repositories/{repository_id}": "/orgs/{org}/actions/variables/{name}/repositories/{repository_id}",
   "GET /orgs/{org}/agents/secrets": "/orgs/{org}/agents/secrets{?per_page,page}",
   "GET /orgs/{org}/agents/secrets/public-key": "/orgs/{org}/agents/secrets/public-key",
   "GET /orgs/{org}/agents/secrets/{secret_name}": "/orgs/{org}/agents/secrets/{secret_name}",
   "PUT /orgs/{org}/agents/secrets/{secret_name}": "/orgs/{org}/agents/secrets/{secret_name}",
   "DELETE /orgs/{org}/agents/secrets/{secret_name}": "/orgs/{org}/agents/secrets/{secret_name}",
-  "GET /orgs/{org}/agents/secrets/{secret_name}/repositories":
-    "/orgs/{org}/agents/secrets/{secret_name}/repositories{?page,per_page}",
-  "PUT /orgs/{org}/agents/secrets/{secret_name}/repositories":
-    "/orgs/{org}/agents/secrets/{secret_name}/repositories",
-  "PUT /orgs/{org}/agents/secrets/{secret_name}/repositories/{repository_id}":
-    "/orgs/{org}/agents/secrets/{secret_name}/repositories/{repository_id}",
-  "DELETE /orgs/{org}/agents/secrets/{secret_name}/repositories/{repository_id}":
-    "/orgs/{org}/agents/secrets/{secret_name}/repositories/{repository_id}",
+  "GET /orgs/{org}/agents/secrets/{secret_name}/repositories": "/orgs/{org}/agents/secrets/{secret_name}/repositories{?page,per_page}",
+  "PUT /orgs/{org}/agents/secrets/{secret_name}/repositories": "/orgs/{org}/agents/secrets/{secret_name}/repositories",
+  "PUT /orgs/{org}/agents/secrets/{secret_name}/repositories/{repository_id}": "/orgs/{org}/agents/secrets/{secret_name}/repositories/{repository_id}",
+  "DELETE /orgs/{org}/agents/secrets/{secret_name}/repositories/{repository_id}": "/orgs/{org}/agents/secrets/{secret_name}/repositories/{repository_id}",
   "GET /orgs/{org}/agents/variables": "/orgs/{org}/agents/variables{?per_page,page}",
   "POST /orgs/{org}/agents/variables": "/orgs/{org}/agents/variables",
   "GET /orgs/{org}/agents/variables/{name}": "/orgs/{org}/agents/variables/{name}",
   "PATCH /orgs/{org}/agents/variables/{name}": "/orgs/{org}/agents/variables/{name}",
   "DELETE /orgs/{org}/agents/variables/{name}": "/orgs/{org}/agents/variables/{name}",
-  "GET /orgs/{org}/agents/variables/{name}/repositories":
-    "/orgs/{org}/agents/variables/{name}/repositories{?page,per_page}",
+  "GET /orgs/{org}/agents/variables/{name}/repositories": "/orgs/{org}/agents/variables/{name}/repositories{?page,per_page}",
   "PUT /orgs/{org}/agents/variables/{name}/repositories": "/orgs/{org}/agents/variables/{name}/repositories",
-  "PUT /orgs/{org}/agents/variables/{name}/repositories/{repository_id}":
-    "/orgs/{org}/agents/variables/{name}/repositories/{repository_id}",
-  "DELETE /orgs/{org}/agents/variables/{name}/repositories/{repository_id}":
-    "/orgs/{org}/agents/variables/{name}/repositories/{repository_id}",
+  "PUT /orgs/{org}/agents/variables/{name}/repositories/{repository_id}": "/orgs/{org}/agents/variables/{name}/repositories/{repository_id}",
+  "DELETE /orgs/{org}/agents/variables/{name}/repositories/{repository_id}": "/orgs/{org}/agents/variables/{name}/repositories/{repository_id}",
   "POST /orgs/{org}/artifacts/metadata/deployment-record": "/orgs/{org}/artifacts/metadata/deployment-record",
-  "POST /orgs/{org}/artifacts/metadata/deployment-record/cluster/{cluster}":
-    "/orgs/{org}/artifacts/metadata/deployment-record/cluster/{cluster}",
-  "POST /orgs/{org}/artifacts/metadata/deployment-record/cluster/{cluster}/jobs":
-    "/orgs/{org}/artifacts/metadata/deployment-record/cluster/{cluster}/jobs",
-  "GET /orgs/{org}/artifacts/metadata/deployment-record/cluster/{cluster}/jobs/{job_id}":
-    "/orgs/{org}/artifacts/metadata/deployment-record/cluster/{cluster}/jobs/{job_id}",
+  "POST /orgs/{org}/artifacts/metadata/deployment-record/cluster/{cluster}": "/orgs/{org}/artifacts/metadata/deployment-record/cluster/{cluster}",
+  "POST /orgs/{org}/artifacts/metadata/deployment-record/cluster/{cluster}/jobs": "/orgs/{org}/artifacts/metadata/deployment-record/cluster/{cluster}/jobs",
+  "GET /orgs/{org}/artifacts/metadata/deployment-record/cluster/{cluster}/jobs/{job_id}": "/orgs/{org}/artifacts/metadata/deployment-record/cluster/{cluster}/jobs/{job_id}",
   "POST /orgs/{org}/artifacts/metadata/storage-record": "/orgs/{org}/artifacts/metadata/storage-record",
-  "GET /orgs/{org}/artifacts/{subject_digest}/metadata/deployment-records":
-    "/orgs/{org}/artifacts/{subject_digest}/metadata/deployment-records",
-  "GET /orgs/{org}/artifacts/{subject_digest}/metadata/storage-records":
-    "/orgs/{org}/artifacts/{subject_digest}/metadata/storage-records",
-  "POST /orgs/{org}/attestations/bulk-list{?per_page,before,after}":
-    "/orgs/{org}/attestations/bulk-list{?per_page,before,after}",
+  "GET /orgs/{org}/artifacts/{subject_digest}/metadata/deployment-records": "/orgs/{org}/artifacts/{subject_digest}/metadata/deployment-records",
+  "GET /orgs/{org}/artifacts/{subject_digest}/metadata/storage-records": "/orgs/{org}/artifacts/{subject_digest}/metadata/storage-records",
+  "POST /orgs/{org}/attestations/bulk-list{?per_page,before,after}": "/orgs/{org}/attestations/bulk-list{?per_page,before,after}",
   "POST /orgs/{org}/attestations/delete-request": "/orgs/{org}/attestations/delete-request",
-  "DELETE /orgs/{org}/attestations/digest/{subject_digest}":
-    "/orgs/{org}/attestations/digest/{subject_digest}",
-  "GET /orgs/{org}/attestations/repositories":
-    "/orgs/{org}/attestations/repositories{?per_page,before,after,predicate_type}",
+  "DELETE /orgs/{org}/attestations/digest/{subject_digest}": "/orgs/{org}/attestations/digest/{subject_digest}",
+  "GET /orgs/{org}/attestations/repositories": "/orgs/{org}/attestations/repositories{?per_page,before,after,predicate_type}",
   "DELETE /orgs/{org}/attestations/{attestation_id}": "/orgs/{org}/attestations/{attestation_id}",
-  "GET /orgs/{org}/attestations/{subject_digest}":
-    "/orgs/{org}/attestations/{subject_digest}{?per_page,before,after,predicate_type}",
+  "GET /orgs/{org}/attestations/{subject_digest}": "/orgs/{org}/attestations/{subject_digest}{?per_page,before,after,predicate_type}",
   "GET /orgs/{org}/blocks": "/orgs/{org}/blocks{?per_page,page}",
   "GET /orgs/{org}/blocks/{username}": "/orgs/{org}/blocks/{username}",
   "PUT /orgs/{org}/blocks/{username}": "/orgs/{org}/blocks/{username}",
@@ -420,26 +293,17 @@ export const operations: OperationTable<GitHubRoutes> = /* @__PURE__ */ describe
   "GET /orgs/{org}/campaigns/{campaign_number}": "/orgs/{org}/campaigns/{campaign_number}",
   "PATCH /orgs/{org}/campaigns/{campaign_number}": "/orgs/{org}/campaigns/{campaign_number}",
   "DELETE /orgs/{org}/campaigns/{campaign_number}": "/orgs/{org}/campaigns/{campaign_number}",
-  "GET /orgs/{org}/code-scanning/alerts":
-    "/orgs/{org}/code-scanning/alerts{?tool_name,tool_guid,before,after,page,per_page,direction,state,sort,severity,assignees}",
-  "GET /orgs/{org}/code-security/configurations":
-    "/orgs/{org}/code-security/configurations{?target_type,per_page,before,after}",
+  "GET /orgs/{org}/code-scanning/alerts": "/orgs/{org}/code-scanning/alerts{?tool_name,tool_guid,before,after,page,per_page,direction,state,sort,severity,assignees}",
+  "GET /orgs/{org}/code-security/configurations": "/orgs/{org}/code-security/configurations{?target_type,per_page,before,after}",
   "POST /orgs/{org}/code-security/configurations": "/orgs/{org}/code-security/configurations",
-  "GET /orgs/{org}/code-security/configurations/defaults":
-    "/orgs/{org}/code-security/configurations/defaults",
+  "GET /orgs/{org}/code-security/configurations/defaults": "/orgs/{org}/code-security/configurations/defaults",
   "DELETE /orgs/{org}/code-security/configurations/detach": "/orgs/{org}/code-security/configurations/detach",
-  "GET /orgs/{org}/code-security/configurations/{configuration_id}":
-    "/orgs/{org}/code-security/configurations/{configuration_id}",
-  "PATCH /orgs/{org}/code-security/configurations/{configuration_id}":
-    "/orgs/{org}/code-security/configurations/{configuration_id}",
-  "DELETE /orgs/{org}/code-security/configurations/{configuration_id}":
-    "/orgs/{org}/code-security/configurations/{configuration_id}",
-  "POST /orgs/{org}/code-security/configurations/{configuration_id}/attach":
-    "/orgs/{org}/code-security/configurations/{configuration_id}/attach",
-  "PUT /orgs/{org}/code-security/configurations/{configuration_id}/defaults":
-    "/orgs/{org}/code-security/configurations/{configuration_id}/defaults",
-  "GET /orgs/{org}/code-security/configurations/{configuration_id}/repositories":
-    "/orgs/{org}/code-security/configurations/{configuration_id}/repositories{?per_page,before,after,status}",
+  "GET /orgs/{org}/code-security/configurations/{configuration_id}": "/orgs/{org}/code-security/configurations/{configuration_id}",
+  "PATCH /orgs/{org}/code-security/configurations/{configuration_id}": "/orgs/{org}/code-security/configurations/{configuration_id}",
+  "DELETE /orgs/{org}/code-security/configurations/{configuration_id}": "/orgs/{org}/code-security/configurations/{configuration_id}",
+  "POST /orgs/{org}/code-security/configurations/{configuration_id}/attach": "/orgs/{org}/code-security/configurations/{configuration_id}/attach",
+  "PUT /orgs/{org}/code-security/configurations/{configuration_id}/defaults": "/orgs/{org}/code-security/configurations/{configuration_id}/defaults",
+  "GET /orgs/{org}/code-security/configurations/{configuration_id}/repositories": "/orgs/{org}/code-security/configurations/{configuration_id}/repositories{?per_page,before,after,status}",
   "GET /orgs/{org}/codespaces": "/orgs/{org}/codespaces{?per_page,page}",
   "PUT /orgs/{org}/codespaces/access": "/orgs/{org}/codespaces/access",
   "POST /orgs/{org}/codespaces/access/selected_users": "/orgs/{org}/codespaces/access/selected_users",
@@ -449,37 +313,24 @@ export const operations: OperationTable<GitHubRoutes> = /* @__PURE__ */ describe
   "GET /orgs/{org}/codespaces/secrets/{secret_name}": "/orgs/{org}/codespaces/secrets/{secret_name}",
   "PUT /orgs/{org}/codespaces/secrets/{secret_name}": "/orgs/{org}/codespaces/secrets/{secret_name}",
   "DELETE /orgs/{org}/codespaces/secrets/{secret_name}": "/orgs/{org}/codespaces/secrets/{secret_name}",
-  "GET /orgs/{org}/codespaces/secrets/{secret_name}/repositories":
-    "/orgs/{org}/codespaces/secrets/{secret_name}/repositories{?page,per_page}",
-  "PUT /orgs/{org}/codespaces/secrets/{secret_name}/repositories":
-    "/orgs/{org}/codespaces/secrets/{secret_name}/repositories",
-  "PUT /orgs/{org}/codespaces/secrets/{secret_name}/repositories/{repository_id}":
-    "/orgs/{org}/codespaces/secrets/{secret_name}/repositories/{repository_id}",
-  "DELETE /orgs/{org}/codespaces/secrets/{secret_name}/repositories/{repository_id}":
-    "/orgs/{org}/codespaces/secrets/{secret_name}/repositories/{repository_id}",
+  "GET /orgs/{org}/codespaces/secrets/{secret_name}/repositories": "/orgs/{org}/codespaces/secrets/{secret_name}/repositories{?page,per_page}",
+  "PUT /orgs/{org}/codespaces/secrets/{secret_name}/repositories": "/orgs/{org}/codespaces/secrets/{secret_name}/repositories",
+  "PUT /orgs/{org}/codespaces/secrets/{secret_name}/repositories/{repository_id}": "/orgs/{org}/codespaces/secrets/{secret_name}/repositories/{repository_id}",
+  "DELETE /orgs/{org}/codespaces/secrets/{secret_name}/repositories/{repository_id}": "/orgs/{org}/codespaces/secrets/{secret_name}/repositories/{repository_id}",
   "GET /orgs/{org}/copilot-spaces": "/orgs/{org}/copilot-spaces{?per_page,before,after}",
   "POST /orgs/{org}/copilot-spaces": "/orgs/{org}/copilot-spaces",
   "GET /orgs/{org}/copilot-spaces/{space_number}": "/orgs/{org}/copilot-spaces/{space_number}",
   "PUT /orgs/{org}/copilot-spaces/{space_number}": "/orgs/{org}/copilot-spaces/{space_number}",
   "DELETE /orgs/{org}/copilot-spaces/{space_number}": "/orgs/{org}/copilot-spaces/{space_number}",
-  "GET /orgs/{org}/copilot-spaces/{space_number}/collaborators":
-    "/orgs/{org}/copilot-spaces/{space_number}/collaborators",
-  "POST /orgs/{org}/copilot-spaces/{space_number}/collaborators":
-    "/orgs/{org}/copilot-spaces/{space_number}/collaborators",
-  "PUT /orgs/{org}/copilot-spaces/{space_number}/collaborators/{actor_type}/{actor_identifier}":
-    "/orgs/{org}/copilot-spaces/{space_number}/collaborators/{actor_type}/{actor_identifier}",
-  "DELETE /orgs/{org}/copilot-spaces/{space_number}/collaborators/{actor_type}/{actor_identifier}":
-    "/orgs/{org}/copilot-spaces/{space_number}/collaborators/{actor_type}/{actor_identifier}",
-  "GET /orgs/{org}/copilot-spaces/{space_number}/resources":
-    "/orgs/{org}/copilot-spaces/{space_number}/resources",
-  "POST /orgs/{org}/copilot-spaces/{space_number}/resources":
-    "/orgs/{org}/copilot-spaces/{space_number}/resources",
-  "GET /orgs/{org}/copilot-spaces/{space_number}/resources/{space_resource_id}":
-    "/orgs/{org}/copilot-spaces/{space_number}/resources/{space_resource_id}",
-  "PUT /orgs/{org}/copilot-spaces/{space_number}/resources/{space_resource_id}":
-    "/orgs/{org}/copilot-spaces/{space_number}/resources/{space_resource_id}",
-  "DELETE /orgs/{org}/copilot-spaces/{space_number}/resources/{space_resource_id}":
-    "/orgs/{org}/copilot-spaces/{space_number}/resources/{space_resource_id}",
+  "GET /orgs/{org}/copilot-spaces/{space_number}/collaborators": "/orgs/{org}/copilot-spaces/{space_number}/collaborators",
+  "POST /orgs/{org}/copilot-spaces/{space_number}/collaborators": "/orgs/{org}/copilot-spaces/{space_number}/collaborators",
+  "PUT /orgs/{org}/copilot-spaces/{space_number}/collaborators/{actor_type}/{actor_identifier}": "/orgs/{org}/copilot-spaces/{space_number}/collaborators/{actor_type}/{actor_identifier}",
+  "DELETE /orgs/{org}/copilot-spaces/{space_number}/collaborators/{actor_type}/{actor_identifier}": "/orgs/{org}/copilot-spaces/{space_number}/collaborators/{actor_type}/{actor_identifier}",
+  "GET /orgs/{org}/copilot-spaces/{space_number}/resources": "/orgs/{org}/copilot-spaces/{space_number}/resources",
+  "POST /orgs/{org}/copilot-spaces/{space_number}/resources": "/orgs/{org}/copilot-spaces/{space_number}/resources",
+  "GET /orgs/{org}/copilot-spaces/{space_number}/resources/{space_resource_id}": "/orgs/{org}/copilot-spaces/{space_number}/resources/{space_resource_id}",
+  "PUT /orgs/{org}/copilot-spaces/{space_number}/resources/{space_resource_id}": "/orgs/{org}/copilot-spaces/{space_number}/resources/{space_resource_id}",
+  "DELETE /orgs/{org}/copilot-spaces/{space_number}/resources/{space_resource_id}": "/orgs/{org}/copilot-spaces/{space_number}/resources/{space_resource_id}",
   "GET /orgs/{org}/copilot/billing": "/orgs/{org}/copilot/billing",
   "GET /orgs/{org}/copilot/billing/seats": "/orgs/{org}/copilot/billing/seats{?page,per_page}",
   "POST /orgs/{org}/copilot/billing/selected_teams": "/orgs/{org}/copilot/billing/selected_teams",
@@ -488,47 +339,31 @@ export const operations: OperationTable<GitHubRoutes> = /* @__PURE__ */ describe
   "DELETE /orgs/{org}/copilot/billing/selected_users": "/orgs/{org}/copilot/billing/selected_users",
   "GET /orgs/{org}/copilot/coding-agent/permissions": "/orgs/{org}/copilot/coding-agent/permissions",
   "PUT /orgs/{org}/copilot/coding-agent/permissions": "/orgs/{org}/copilot/coding-agent/permissions",
-  "GET /orgs/{org}/copilot/coding-agent/permissions/repositories":
-    "/orgs/{org}/copilot/coding-agent/permissions/repositories{?per_page,page}",
-  "PUT /orgs/{org}/copilot/coding-agent/permissions/repositories":
-    "/orgs/{org}/copilot/coding-agent/permissions/repositories",
-  "PUT /orgs/{org}/copilot/coding-agent/permissions/repositories/{repository_id}":
-    "/orgs/{org}/copilot/coding-agent/permissions/repositories/{repository_id}",
-  "DELETE /orgs/{org}/copilot/coding-agent/permissions/repositories/{repository_id}":
-    "/orgs/{org}/copilot/coding-agent/permissions/repositories/{repository_id}",
+  "GET /orgs/{org}/copilot/coding-agent/permissions/repositories": "/orgs/{org}/copilot/coding-agent/permissions/repositories{?per_page,page}",
+  "PUT /orgs/{org}/copilot/coding-agent/permissions/repositories": "/orgs/{org}/copilot/coding-agent/permissions/repositories",
+  "PUT /orgs/{org}/copilot/coding-agent/permissions/repositories/{repository_id}": "/orgs/{org}/copilot/coding-agent/permissions/repositories/{repository_id}",
+  "DELETE /orgs/{org}/copilot/coding-agent/permissions/repositories/{repository_id}": "/orgs/{org}/copilot/coding-agent/permissions/repositories/{repository_id}",
   "GET /orgs/{org}/copilot/content_exclusion": "/orgs/{org}/copilot/content_exclusion",
   "PUT /orgs/{org}/copilot/content_exclusion": "/orgs/{org}/copilot/content_exclusion",
-  "GET /orgs/{org}/copilot/metrics/reports/organization-1-day":
-    "/orgs/{org}/copilot/metrics/reports/organization-1-day{?day}",
-  "GET /orgs/{org}/copilot/metrics/reports/organization-28-day/latest":
-    "/orgs/{org}/copilot/metrics/reports/organization-28-day/latest",
-  "GET /orgs/{org}/copilot/metrics/reports/repos-1-day":
-    "/orgs/{org}/copilot/metrics/reports/repos-1-day{?day}",
-  "GET /orgs/{org}/copilot/metrics/reports/user-teams-1-day":
-    "/orgs/{org}/copilot/metrics/reports/user-teams-1-day{?day}",
-  "GET /orgs/{org}/copilot/metrics/reports/users-1-day":
-    "/orgs/{org}/copilot/metrics/reports/users-1-day{?day}",
-  "GET /orgs/{org}/copilot/metrics/reports/users-28-day/latest":
-    "/orgs/{org}/copilot/metrics/reports/users-28-day/latest",
-  "GET /orgs/{org}/dependabot/alerts":
-    "/orgs/{org}/dependabot/alerts{?classification,state,severity,ecosystem,package,epss_percentage,artifact_registry_url,artifact_registry,has*,assignee,runtime_risk,scope,relationship,sort,direction,before,after,per_page}",
+  "GET /orgs/{org}/copilot/metrics/reports/organization-1-day": "/orgs/{org}/copilot/metrics/reports/organization-1-day{?day}",
+  "GET /orgs/{org}/copilot/metrics/reports/organization-28-day/latest": "/orgs/{org}/copilot/metrics/reports/organization-28-day/latest",
+  "GET /orgs/{org}/copilot/metrics/reports/repos-1-day": "/orgs/{org}/copilot/metrics/reports/repos-1-day{?day}",
+  "GET /orgs/{org}/copilot/metrics/reports/user-teams-1-day": "/orgs/{org}/copilot/metrics/reports/user-teams-1-day{?day}",
+  "GET /orgs/{org}/copilot/metrics/reports/users-1-day": "/orgs/{org}/copilot/metrics/reports/users-1-day{?day}",
+  "GET /orgs/{org}/copilot/metrics/reports/users-28-day/latest": "/orgs/{org}/copilot/metrics/reports/users-28-day/latest",
+  "GET /orgs/{org}/dependabot/alerts": "/orgs/{org}/dependabot/alerts{?classification,state,severity,ecosystem,package,epss_percentage,artifact_registry_url,artifact_registry,has*,assignee,runtime_risk,scope,relationship,sort,direction,before,after,per_page}",
   "GET /orgs/{org}/dependabot/repository-access": "/orgs/{org}/dependabot/repository-access{?page,per_page}",
   "PATCH /orgs/{org}/dependabot/repository-access": "/orgs/{org}/dependabot/repository-access",
-  "PUT /orgs/{org}/dependabot/repository-access/default-level":
-    "/orgs/{org}/dependabot/repository-access/default-level",
+  "PUT /orgs/{org}/dependabot/repository-access/default-level": "/orgs/{org}/dependabot/repository-access/default-level",
   "GET /orgs/{org}/dependabot/secrets": "/orgs/{org}/dependabot/secrets{?per_page,page}",
   "GET /orgs/{org}/dependabot/secrets/public-key": "/orgs/{org}/dependabot/secrets/public-key",
   "GET /orgs/{org}/dependabot/secrets/{secret_name}": "/orgs/{org}/dependabot/secrets/{secret_name}",
   "PUT /orgs/{org}/dependabot/secrets/{secret_name}": "/orgs/{org}/dependabot/secrets/{secret_name}",
   "DELETE /orgs/{org}/dependabot/secrets/{secret_name}": "/orgs/{org}/dependabot/secrets/{secret_name}",
-  "GET /orgs/{org}/dependabot/secrets/{secret_name}/repositories":
-    "/orgs/{org}/dependabot/secrets/{secret_name}/repositories{?page,per_page}",
-  "PUT /orgs/{org}/dependabot/secrets/{secret_name}/repositories":
-    "/orgs/{org}/dependabot/secrets/{secret_name}/repositories",
-  "PUT /orgs/{org}/dependabot/secrets/{secret_name}/repositories/{repository_id}":
-    "/orgs/{org}/dependabot/secrets/{secret_name}/repositories/{repository_id}",
-  "DELETE /orgs/{org}/dependabot/secrets/{secret_name}/repositories/{repository_id}":
-    "/orgs/{org}/dependabot/secrets/{secret_name}/repositories/{repository_id}",
+  "GET /orgs/{org}/dependabot/secrets/{secret_name}/repositories": "/orgs/{org}/dependabot/secrets/{secret_name}/repositories{?page,per_page}",
+  "PUT /orgs/{org}/dependabot/secrets/{secret_name}/repositories": "/orgs/{org}/dependabot/secrets/{secret_name}/repositories",
+  "PUT /orgs/{org}/dependabot/secrets/{secret_name}/repositories/{repository_id}": "/orgs/{org}/dependabot/secrets/{secret_name}/repositories/{repository_id}",
+  "DELETE /orgs/{org}/dependabot/secrets/{secret_name}/repositories/{repository_id}": "/orgs/{org}/dependabot/secrets/{secret_name}/repositories/{repository_id}",
   "GET /orgs/{org}/docker/conflicts": "/orgs/{org}/docker/conflicts",
   "GET /orgs/{org}/events": "/orgs/{org}/events{?per_page,page}",
   "GET /orgs/{org}/failed_invitations": "/orgs/{org}/failed_invitations{?per_page,page}",
@@ -539,45 +374,30 @@ export const operations: OperationTable<GitHubRoutes> = /* @__PURE__ */ describe
   "DELETE /orgs/{org}/hooks/{hook_id}": "/orgs/{org}/hooks/{hook_id}",
   "GET /orgs/{org}/hooks/{hook_id}/config": "/orgs/{org}/hooks/{hook_id}/config",
   "PATCH /orgs/{org}/hooks/{hook_id}/config": "/orgs/{org}/hooks/{hook_id}/config",
-  "GET /orgs/{org}/hooks/{hook_id}/deliveries":
-    "/orgs/{org}/hooks/{hook_id}/deliveries{?per_page,cursor,status}",
-  "GET /orgs/{org}/hooks/{hook_id}/deliveries/{delivery_id}":
-    "/orgs/{org}/hooks/{hook_id}/deliveries/{delivery_id}",
-  "POST /orgs/{org}/hooks/{hook_id}/deliveries/{delivery_id}/attempts":
-    "/orgs/{org}/hooks/{hook_id}/deliveries/{delivery_id}/attempts",
+  "GET /orgs/{org}/hooks/{hook_id}/deliveries": "/orgs/{org}/hooks/{hook_id}/deliveries{?per_page,cursor,status}",
+  "GET /orgs/{org}/hooks/{hook_id}/deliveries/{delivery_id}": "/orgs/{org}/hooks/{hook_id}/deliveries/{delivery_id}",
+  "POST /orgs/{org}/hooks/{hook_id}/deliveries/{delivery_id}/attempts": "/orgs/{org}/hooks/{hook_id}/deliveries/{delivery_id}/attempts",
   "POST /orgs/{org}/hooks/{hook_id}/pings": "/orgs/{org}/hooks/{hook_id}/pings",
-  "GET /orgs/{org}/insights/api/route-stats/{actor_type}/{actor_id}":
-    "/orgs/{org}/insights/api/route-stats/{actor_type}/{actor_id}{?min_timestamp,max_timestamp,page,per_page,direction,sort*,api_route_substring}",
-  "GET /orgs/{org}/insights/api/subject-stats":
-    "/orgs/{org}/insights/api/subject-stats{?min_timestamp,max_timestamp,page,per_page,direction,sort*,subject_name_substring}",
-  "GET /orgs/{org}/insights/api/summary-stats":
-    "/orgs/{org}/insights/api/summary-stats{?min_timestamp,max_timestamp}",
-  "GET /orgs/{org}/insights/api/summary-stats/users/{user_id}":
-    "/orgs/{org}/insights/api/summary-stats/users/{user_id}{?min_timestamp,max_timestamp}",
-  "GET /orgs/{org}/insights/api/summary-stats/{actor_type}/{actor_id}":
-    "/orgs/{org}/insights/api/summary-stats/{actor_type}/{actor_id}{?min_timestamp,max_timestamp}",
-  "GET /orgs/{org}/insights/api/time-stats":
-    "/orgs/{org}/insights/api/time-stats{?min_timestamp,max_timestamp,timestamp_increment}",
-  "GET /orgs/{org}/insights/api/time-stats/users/{user_id}":
-    "/orgs/{org}/insights/api/time-stats/users/{user_id}{?min_timestamp,max_timestamp,timestamp_increment}",
-  "GET /orgs/{org}/insights/api/time-stats/{actor_type}/{actor_id}":
-    "/orgs/{org}/insights/api/time-stats/{actor_type}/{actor_id}{?min_timestamp,max_timestamp,timestamp_increment}",
-  "GET /orgs/{org}/insights/api/user-stats/{user_id}":
-    "/orgs/{org}/insights/api/user-stats/{user_id}{?min_timestamp,max_timestamp,page,per_page,direction,sort*,actor_name_substring}",
+  "GET /orgs/{org}/insights/api/route-stats/{actor_type}/{actor_id}": "/orgs/{org}/insights/api/route-stats/{actor_type}/{actor_id}{?min_timestamp,max_timestamp,page,per_page,direction,sort*,api_route_substring}",
+  "GET /orgs/{org}/insights/api/subject-stats": "/orgs/{org}/insights/api/subject-stats{?min_timestamp,max_timestamp,page,per_page,direction,sort*,subject_name_substring}",
+  "GET /orgs/{org}/insights/api/summary-stats": "/orgs/{org}/insights/api/summary-stats{?min_timestamp,max_timestamp}",
+  "GET /orgs/{org}/insights/api/summary-stats/users/{user_id}": "/orgs/{org}/insights/api/summary-stats/users/{user_id}{?min_timestamp,max_timestamp}",
+  "GET /orgs/{org}/insights/api/summary-stats/{actor_type}/{actor_id}": "/orgs/{org}/insights/api/summary-stats/{actor_type}/{actor_id}{?min_timestamp,max_timestamp}",
+  "GET /orgs/{org}/insights/api/time-stats": "/orgs/{org}/insights/api/time-stats{?min_timestamp,max_timestamp,timestamp_increment}",
+  "GET /orgs/{org}/insights/api/time-stats/users/{user_id}": "/orgs/{org}/insights/api/time-stats/users/{user_id}{?min_timestamp,max_timestamp,timestamp_increment}",
+  "GET /orgs/{org}/insights/api/time-stats/{actor_type}/{actor_id}": "/orgs/{org}/insights/api/time-stats/{actor_type}/{actor_id}{?min_timestamp,max_timestamp,timestamp_increment}",
+  "GET /orgs/{org}/insights/api/user-stats/{user_id}": "/orgs/{org}/insights/api/user-stats/{user_id}{?min_timestamp,max_timestamp,page,per_page,direction,sort*,actor_name_substring}",
   "GET /orgs/{org}/installation": "/orgs/{org}/installation",
   "GET /orgs/{org}/installations": "/orgs/{org}/installations{?per_page,page}",
   "GET /orgs/{org}/interaction-limits": "/orgs/{org}/interaction-limits",
   "PUT /orgs/{org}/interaction-limits": "/orgs/{org}/interaction-limits",
   "DELETE /orgs/{org}/interaction-limits": "/orgs/{org}/interaction-limits",
-  "GET /orgs/{org}/interaction-limits/pulls/creation-cap":
-    "/orgs/{org}/interaction-limits/pulls/creation-cap",
-  "PATCH /orgs/{org}/interaction-limits/pulls/creation-cap":
-    "/orgs/{org}/interaction-limits/pulls/creation-cap",
+  "GET /orgs/{org}/interaction-limits/pulls/creation-cap": "/orgs/{org}/interaction-limits/pulls/creation-cap",
+  "PATCH /orgs/{org}/interaction-limits/pulls/creation-cap": "/orgs/{org}/interaction-limits/pulls/creation-cap",
   "GET /orgs/{org}/invitations": "/orgs/{org}/invitations{?per_page,page,role,invitation_source}",
   "POST /orgs/{org}/invitations": "/orgs/{org}/invitations",
   "DELETE /orgs/{org}/invitations/{invitation_id}": "/orgs/{org}/invitations/{invitation_id}",
-  "GET /orgs/{org}/invitations/{invitation_id}/teams":
-    "/orgs/{org}/invitations/{invitation_id}/teams{?per_page,page}",
+  "GET /orgs/{org}/invitations/{invitation_id}/teams": "/orgs/{org}/invitations/{invitation_id}/teams{?per_page,page}",
   "GET /orgs/{org}/issue-fields": "/orgs/{org}/issue-fields",
   "POST /orgs/{org}/issue-fields": "/orgs/{org}/issue-fields",
   "PATCH /orgs/{org}/issue-fields/{issue_field_id}": "/orgs/{org}/issue-fields/{issue_field_id}",
@@ -586,17 +406,13 @@ export const operations: OperationTable<GitHubRoutes> = /* @__PURE__ */ describe
   "POST /orgs/{org}/issue-types": "/orgs/{org}/issue-types",
   "PUT /orgs/{org}/issue-types/{issue_type_id}": "/orgs/{org}/issue-types/{issue_type_id}",
   "DELETE /orgs/{org}/issue-types/{issue_type_id}": "/orgs/{org}/issue-types/{issue_type_id}",
-  "GET /orgs/{org}/issues":
-    "/orgs/{org}/issues{?filter,state,labels,type,sort,direction,since,per_page,page}",
+  "GET /orgs/{org}/issues": "/orgs/{org}/issues{?filter,state,labels,type,sort,direction,since,per_page,page}",
   "GET /orgs/{org}/members": "/orgs/{org}/members{?filter,role,per_page,page}",
   "GET /orgs/{org}/members/{username}": "/orgs/{org}/members/{username}",
   "DELETE /orgs/{org}/members/{username}": "/orgs/{org}/members/{username}",
-  "GET /orgs/{org}/members/{username}/codespaces":
-    "/orgs/{org}/members/{username}/codespaces{?per_page,page}",
-  "DELETE /orgs/{org}/members/{username}/codespaces/{codespace_name}":
-    "/orgs/{org}/members/{username}/codespaces/{codespace_name}",
-  "POST /orgs/{org}/members/{username}/codespaces/{codespace_name}/stop":
-    "/orgs/{org}/members/{username}/codespaces/{codespace_name}/stop",
+  "GET /orgs/{org}/members/{username}/codespaces": "/orgs/{org}/members/{username}/codespaces{?per_page,page}",
+  "DELETE /orgs/{org}/members/{username}/codespaces/{codespace_name}": "/orgs/{org}/members/{username}/codespaces/{codespace_name}",
+  "POST /orgs/{org}/members/{username}/codespaces/{codespace_name}/stop": "/orgs/{org}/members/{username}/codespaces/{codespace_name}/stop",
   "GET /orgs/{org}/members/{username}/copilot": "/orgs/{org}/members/{username}/copilot",
   "GET /orgs/{org}/memberships/{username}": "/orgs/{org}/memberships/{username}",
   "PUT /orgs/{org}/memberships/{username}": "/orgs/{org}/memberships/{username}",
@@ -606,62 +422,37 @@ export const operations: OperationTable<GitHubRoutes> = /* @__PURE__ */ describe
   "GET /orgs/{org}/migrations/{migration_id}": "/orgs/{org}/migrations/{migration_id}{?exclude*}",
   "GET /orgs/{org}/migrations/{migration_id}/archive": "/orgs/{org}/migrations/{migration_id}/archive",
   "DELETE /orgs/{org}/migrations/{migration_id}/archive": "/orgs/{org}/migrations/{migration_id}/archive",
-  "DELETE /orgs/{org}/migrations/{migration_id}/repos/{repo_name}/lock":
-    "/orgs/{org}/migrations/{migration_id}/repos/{repo_name}/lock",
-  "GET /orgs/{org}/migrations/{migration_id}/repositories":
-    "/orgs/{org}/migrations/{migration_id}/repositories{?per_page,page}",
+  "DELETE /orgs/{org}/migrations/{migration_id}/repos/{repo_name}/lock": "/orgs/{org}/migrations/{migration_id}/repos/{repo_name}/lock",
+  "GET /orgs/{org}/migrations/{migration_id}/repositories": "/orgs/{org}/migrations/{migration_id}/repositories{?per_page,page}",
   "GET /orgs/{org}/organization-roles": "/orgs/{org}/organization-roles",
-  "DELETE /orgs/{org}/organization-roles/teams/{team_slug}":
-    "/orgs/{org}/organization-roles/teams/{team_slug}",
-  "PUT /orgs/{org}/organization-roles/teams/{team_slug}/{role_id}":
-    "/orgs/{org}/organization-roles/teams/{team_slug}/{role_id}",
-  "DELETE /orgs/{org}/organization-roles/teams/{team_slug}/{role_id}":
-    "/orgs/{org}/organization-roles/teams/{team_slug}/{role_id}",
+  "DELETE /orgs/{org}/organization-roles/teams/{team_slug}": "/orgs/{org}/organization-roles/teams/{team_slug}",
+  "PUT /orgs/{org}/organization-roles/teams/{team_slug}/{role_id}": "/orgs/{org}/organization-roles/teams/{team_slug}/{role_id}",
+  "DELETE /orgs/{org}/organization-roles/teams/{team_slug}/{role_id}": "/orgs/{org}/organization-roles/teams/{team_slug}/{role_id}",
   "DELETE /orgs/{org}/organization-roles/users/{username}": "/orgs/{org}/organization-roles/users/{username}",
-  "PUT /orgs/{org}/organization-roles/users/{username}/{role_id}":
-    "/orgs/{org}/organization-roles/users/{username}/{role_id}",
-  "DELETE /orgs/{org}/organization-roles/users/{username}/{role_id}":
-    "/orgs/{org}/organization-roles/users/{username}/{role_id}",
+  "PUT /orgs/{org}/organization-roles/users/{username}/{role_id}": "/orgs/{org}/organization-roles/users/{username}/{role_id}",
+  "DELETE /orgs/{org}/organization-roles/users/{username}/{role_id}": "/orgs/{org}/organization-roles/users/{username}/{role_id}",
   "GET /orgs/{org}/organization-roles/{role_id}": "/orgs/{org}/organization-roles/{role_id}",
-  "GET /orgs/{org}/organization-roles/{role_id}/teams":
-    "/orgs/{org}/organization-roles/{role_id}/teams{?per_page,page}",
-  "GET /orgs/{org}/organization-roles/{role_id}/users":
-    "/orgs/{org}/organization-roles/{role_id}/users{?per_page,page}",
+  "GET /orgs/{org}/organization-roles/{role_id}/teams": "/orgs/{org}/organization-roles/{role_id}/teams{?per_page,page}",
+  "GET /orgs/{org}/organization-roles/{role_id}/users": "/orgs/{org}/organization-roles/{role_id}/users{?per_page,page}",
   "GET /orgs/{org}/outside_collaborators": "/orgs/{org}/outside_collaborators{?filter,per_page,page}",
   "PUT /orgs/{org}/outside_collaborators/{username}": "/orgs/{org}/outside_collaborators/{username}",
   "DELETE /orgs/{org}/outside_collaborators/{username}": "/orgs/{org}/outside_collaborators/{username}",
   "GET /orgs/{org}/packages": "/orgs/{org}/packages{?package_type,visibility,page,per_page}",
-  "GET /orgs/{org}/packages/{package_type}/{package_name}":
-    "/orgs/{org}/packages/{package_type}/{package_name}",
-  "DELETE /orgs/{org}/packages/{package_type}/{package_name}":
-    "/orgs/{org}/packages/{package_type}/{package_name}",
-  "POST /orgs/{org}/packages/{package_type}/{package_name}/restore{?token}":
-    "/orgs/{org}/packages/{package_type}/{package_name}/restore{?token}",
-  "GET /orgs/{org}/packages/{package_type}/{package_name}/versions":
-    "/orgs/{org}/packages/{package_type}/{package_name}/versions{?page,per_page,state}",
-  "GET /orgs/{org}/packages/{package_type}/{package_name}/versions/{package_version_id}":
-    "/orgs/{org}/packages/{package_type}/{package_name}/versions/{package_version_id}",
-  "DELETE /orgs/{org}/packages/{package_type}/{package_name}/versions/{package_version_id}":
-    "/orgs/{org}/packages/{package_type}/{package_name}/versions/{package_version_id}",
-  "POST /orgs/{org}/packages/{package_type}/{package_name}/versions/{package_version_id}/restore":
-    "/orgs/{org}/packages/{package_type}/{package_name}/versions/{package_version_id}/restore",
-  "GET /orgs/{org}/personal-access-token-requests": {
-    url: "/orgs/{org}/personal-access-token-requests{?per_page,page,sort,direction,repository,permission,last_used_before,last_used_after}",
-    params: { owner: "query form* owner[]", token_id: "query form* token_id[]" },
-  },
+  "GET /orgs/{org}/packages/{package_type}/{package_name}": "/orgs/{org}/packages/{package_type}/{package_name}",
+  "DELETE /orgs/{org}/packages/{package_type}/{package_name}": "/orgs/{org}/packages/{package_type}/{package_name}",
+  "POST /orgs/{org}/packages/{package_type}/{package_name}/restore{?token}": "/orgs/{org}/packages/{package_type}/{package_name}/restore{?token}",
+  "GET /orgs/{org}/packages/{package_type}/{package_name}/versions": "/orgs/{org}/packages/{package_type}/{package_name}/versions{?page,per_page,state}",
+  "GET /orgs/{org}/packages/{package_type}/{package_name}/versions/{package_version_id}": "/orgs/{org}/packages/{package_type}/{package_name}/versions/{package_version_id}",
+  "DELETE /orgs/{org}/packages/{package_type}/{package_name}/versions/{package_version_id}": "/orgs/{org}/packages/{package_type}/{package_name}/versions/{package_version_id}",
+  "POST /orgs/{org}/packages/{package_type}/{package_name}/versions/{package_version_id}/restore": "/orgs/{org}/packages/{package_type}/{package_name}/versions/{package_version_id}/restore",
+  "GET /orgs/{org}/personal-access-token-requests": { url: "/orgs/{org}/personal-access-token-requests{?per_page,page,sort,direction,repository,permission,last_used_before,last_used_after}", params: {"owner":"query form* owner[]","token_id":"query form* token_id[]"} },
   "POST /orgs/{org}/personal-access-token-requests": "/orgs/{org}/personal-access-token-requests",
-  "POST /orgs/{org}/personal-access-token-requests/{pat_request_id}":
-    "/orgs/{org}/personal-access-token-requests/{pat_request_id}",
-  "GET /orgs/{org}/personal-access-token-requests/{pat_request_id}/repositories":
-    "/orgs/{org}/personal-access-token-requests/{pat_request_id}/repositories{?per_page,page}",
-  "GET /orgs/{org}/personal-access-tokens": {
-    url: "/orgs/{org}/personal-access-tokens{?per_page,page,sort,direction,repository,permission,last_used_before,last_used_after}",
-    params: { owner: "query form* owner[]", token_id: "query form* token_id[]" },
-  },
+  "POST /orgs/{org}/personal-access-token-requests/{pat_request_id}": "/orgs/{org}/personal-access-token-requests/{pat_request_id}",
+  "GET /orgs/{org}/personal-access-token-requests/{pat_request_id}/repositories": "/orgs/{org}/personal-access-token-requests/{pat_request_id}/repositories{?per_page,page}",
+  "GET /orgs/{org}/personal-access-tokens": { url: "/orgs/{org}/personal-access-tokens{?per_page,page,sort,direction,repository,permission,last_used_before,last_used_after}", params: {"owner":"query form* owner[]","token_id":"query form* token_id[]"} },
   "POST /orgs/{org}/personal-access-tokens": "/orgs/{org}/personal-access-tokens",
   "POST /orgs/{org}/personal-access-tokens/{pat_id}": "/orgs/{org}/personal-access-tokens/{pat_id}",
-  "GET /orgs/{org}/personal-access-tokens/{pat_id}/repositories":
-    "/orgs/{org}/personal-access-tokens/{pat_id}/repositories{?per_page,page}",
+  "GET /orgs/{org}/personal-access-tokens/{pat_id}/repositories": "/orgs/{org}/personal-access-tokens/{pat_id}/repositories{?per_page,page}",
   "GET /orgs/{org}/private-registries": "/orgs/{org}/private-registries{?per_page,page}",
   "POST /orgs/{org}/private-registries": "/orgs/{org}/private-registries",
   "GET /orgs/{org}/private-registries/public-key": "/orgs/{org}/private-registries/public-key",
@@ -671,37 +462,21 @@ export const operations: OperationTable<GitHubRoutes> = /* @__PURE__ */ describe
   "GET /orgs/{org}/projectsV2": "/orgs/{org}/projectsV2{?q,before,after,per_page}",
   "GET /orgs/{org}/projectsV2/{project_number}": "/orgs/{org}/projectsV2/{project_number}",
   "POST /orgs/{org}/projectsV2/{project_number}/drafts": "/orgs/{org}/projectsV2/{project_number}/drafts",
-  "GET /orgs/{org}/projectsV2/{project_number}/fields":
-    "/orgs/{org}/projectsV2/{project_number}/fields{?per_page,before,after}",
+  "GET /orgs/{org}/projectsV2/{project_number}/fields": "/orgs/{org}/projectsV2/{project_number}/fields{?per_page,before,after}",
   "POST /orgs/{org}/projectsV2/{project_number}/fields": "/orgs/{org}/projectsV2/{project_number}/fields",
-  "GET /orgs/{org}/projectsV2/{project_number}/fields/{field_id}":
-    "/orgs/{org}/projectsV2/{project_number}/fields/{field_id}",
-  "GET /orgs/{org}/projectsV2/{project_number}/items": {
-    url: "/orgs/{org}/projectsV2/{project_number}/items{?q,before,after,per_page}",
-    params: { fields: "query form* fields[]" },
-  },
+  "GET /orgs/{org}/projectsV2/{project_number}/fields/{field_id}": "/orgs/{org}/projectsV2/{project_number}/fields/{field_id}",
+  "GET /orgs/{org}/projectsV2/{project_number}/items": { url: "/orgs/{org}/projectsV2/{project_number}/items{?q,before,after,per_page}", params: {"fields":"query form* fields[]"} },
   "POST /orgs/{org}/projectsV2/{project_number}/items": "/orgs/{org}/projectsV2/{project_number}/items",
-  "GET /orgs/{org}/projectsV2/{project_number}/items/{item_id}": {
-    url: "/orgs/{org}/projectsV2/{project_number}/items/{item_id}",
-    params: { fields: "query form* fields[]" },
-  },
-  "PATCH /orgs/{org}/projectsV2/{project_number}/items/{item_id}":
-    "/orgs/{org}/projectsV2/{project_number}/items/{item_id}",
-  "DELETE /orgs/{org}/projectsV2/{project_number}/items/{item_id}":
-    "/orgs/{org}/projectsV2/{project_number}/items/{item_id}",
+  "GET /orgs/{org}/projectsV2/{project_number}/items/{item_id}": { url: "/orgs/{org}/projectsV2/{project_number}/items/{item_id}", params: {"fields":"query form* fields[]"} },
+  "PATCH /orgs/{org}/projectsV2/{project_number}/items/{item_id}": "/orgs/{org}/projectsV2/{project_number}/items/{item_id}",
+  "DELETE /orgs/{org}/projectsV2/{project_number}/items/{item_id}": "/orgs/{org}/projectsV2/{project_number}/items/{item_id}",
   "POST /orgs/{org}/projectsV2/{project_number}/views": "/orgs/{org}/projectsV2/{project_number}/views",
-  "GET /orgs/{org}/projectsV2/{project_number}/views/{view_number}/items": {
-    url: "/orgs/{org}/projectsV2/{project_number}/views/{view_number}/items{?before,after,per_page}",
-    params: { fields: "query form* fields[]" },
-  },
+  "GET /orgs/{org}/projectsV2/{project_number}/views/{view_number}/items": { url: "/orgs/{org}/projectsV2/{project_number}/views/{view_number}/items{?before,after,per_page}", params: {"fields":"query form* fields[]"} },
   "GET /orgs/{org}/properties/schema": "/orgs/{org}/properties/schema",
   "PATCH /orgs/{org}/properties/schema": "/orgs/{org}/properties/schema",
-  "GET /orgs/{org}/properties/schema/{custom_property_name}":
-    "/orgs/{org}/properties/schema/{custom_property_name}",
-  "PUT /orgs/{org}/properties/schema/{custom_property_name}":
-    "/orgs/{org}/properties/schema/{custom_property_name}",
-  "DELETE /orgs/{org}/properties/schema/{custom_property_name}":
-    "/orgs/{org}/properties/schema/{custom_property_name}",
+  "GET /orgs/{org}/properties/schema/{custom_property_name}": "/orgs/{org}/properties/schema/{custom_property_name}",
+  "PUT /orgs/{org}/properties/schema/{custom_property_name}": "/orgs/{org}/properties/schema/{custom_property_name}",
+  "DELETE /orgs/{org}/properties/schema/{custom_property_name}": "/orgs/{org}/properties/schema/{custom_property_name}",
   "GET /orgs/{org}/properties/values": "/orgs/{org}/properties/values{?per_page,page,repository_query}",
   "PATCH /orgs/{org}/properties/values": "/orgs/{org}/properties/values",
   "GET /orgs/{org}/public_members": "/orgs/{org}/public_members{?per_page,page}",
@@ -712,244 +487,149 @@ export const operations: OperationTable<GitHubRoutes> = /* @__PURE__ */ describe
   "POST /orgs/{org}/repos": "/orgs/{org}/repos",
   "GET /orgs/{org}/rulesets": "/orgs/{org}/rulesets{?per_page,page,targets}",
   "POST /orgs/{org}/rulesets": "/orgs/{org}/rulesets",
-  "GET /orgs/{org}/rulesets/rule-suites":
-    "/orgs/{org}/rulesets/rule-suites{?ref,repository_name,time_period,actor_name,rule_suite_result,evaluate_status,per_page,page}",
+  "GET /orgs/{org}/rulesets/rule-suites": "/orgs/{org}/rulesets/rule-suites{?ref,repository_name,time_period,actor_name,rule_suite_result,evaluate_status,per_page,page}",
   "GET /orgs/{org}/rulesets/rule-suites/{rule_suite_id}": "/orgs/{org}/rulesets/rule-suites/{rule_suite_id}",
   "GET /orgs/{org}/rulesets/{ruleset_id}": "/orgs/{org}/rulesets/{ruleset_id}",
   "PUT /orgs/{org}/rulesets/{ruleset_id}": "/orgs/{org}/rulesets/{ruleset_id}",
   "DELETE /orgs/{org}/rulesets/{ruleset_id}": "/orgs/{org}/rulesets/{ruleset_id}",
-  "GET /orgs/{org}/rulesets/{ruleset_id}/history":
-    "/orgs/{org}/rulesets/{ruleset_id}/history{?per_page,page}",
-  "GET /orgs/{org}/rulesets/{ruleset_id}/history/{version_id}":
-    "/orgs/{org}/rulesets/{ruleset_id}/history/{version_id}",
-  "GET /orgs/{org}/secret-scanning/alerts":
-    "/orgs/{org}/secret-scanning/alerts{?state,secret_type,exclude_secret_types,exclude_providers,providers,resolution,assignee,sort,direction,page,per_page,before,after,validity,is_publicly_leaked,is_multi_repo,hide_secret,is_bypassed,included_metadata,owner_email_hash}",
-  "GET /orgs/{org}/secret-scanning/custom-patterns":
-    "/orgs/{org}/secret-scanning/custom-patterns{?state,push_protection,sort,direction,page,per_page,before,after}",
+  "GET /orgs/{org}/rulesets/{ruleset_id}/history": "/orgs/{org}/rulesets/{ruleset_id}/history{?per_page,page}",
+  "GET /orgs/{org}/rulesets/{ruleset_id}/history/{version_id}": "/orgs/{org}/rulesets/{ruleset_id}/history/{version_id}",
+  "GET /orgs/{org}/secret-scanning/alerts": "/orgs/{org}/secret-scanning/alerts{?state,secret_type,exclude_secret_types,exclude_providers,providers,resolution,assignee,sort,direction,page,per_page,before,after,validity,is_publicly_leaked,is_multi_repo,hide_secret,is_bypassed,included_metadata,owner_email_hash}",
+  "GET /orgs/{org}/secret-scanning/custom-patterns": "/orgs/{org}/secret-scanning/custom-patterns{?state,push_protection,sort,direction,page,per_page,before,after}",
   "POST /orgs/{org}/secret-scanning/custom-patterns": "/orgs/{org}/secret-scanning/custom-patterns",
   "DELETE /orgs/{org}/secret-scanning/custom-patterns": "/orgs/{org}/secret-scanning/custom-patterns",
-  "PATCH /orgs/{org}/secret-scanning/custom-patterns/{pattern_id}":
-    "/orgs/{org}/secret-scanning/custom-patterns/{pattern_id}",
-  "GET /orgs/{org}/secret-scanning/pattern-configurations":
-    "/orgs/{org}/secret-scanning/pattern-configurations",
-  "PATCH /orgs/{org}/secret-scanning/pattern-configurations":
-    "/orgs/{org}/secret-scanning/pattern-configurations",
-  "GET /orgs/{org}/security-advisories":
-    "/orgs/{org}/security-advisories{?direction,sort,before,after,per_page,state}",
+  "PATCH /orgs/{org}/secret-scanning/custom-patterns/{pattern_id}": "/orgs/{org}/secret-scanning/custom-patterns/{pattern_id}",
+  "GET /orgs/{org}/secret-scanning/pattern-configurations": "/orgs/{org}/secret-scanning/pattern-configurations",
+  "PATCH /orgs/{org}/secret-scanning/pattern-configurations": "/orgs/{org}/secret-scanning/pattern-configurations",
+  "GET /orgs/{org}/security-advisories": "/orgs/{org}/security-advisories{?direction,sort,before,after,per_page,state}",
   "GET /orgs/{org}/security-managers": "/orgs/{org}/security-managers",
   "PUT /orgs/{org}/security-managers/teams/{team_slug}": "/orgs/{org}/security-managers/teams/{team_slug}",
   "DELETE /orgs/{org}/security-managers/teams/{team_slug}": "/orgs/{org}/security-managers/teams/{team_slug}",
   "GET /orgs/{org}/settings/immutable-releases": "/orgs/{org}/settings/immutable-releases",
   "PUT /orgs/{org}/settings/immutable-releases": "/orgs/{org}/settings/immutable-releases",
-  "GET /orgs/{org}/settings/immutable-releases/repositories":
-    "/orgs/{org}/settings/immutable-releases/repositories{?page,per_page}",
-  "PUT /orgs/{org}/settings/immutable-releases/repositories":
-    "/orgs/{org}/settings/immutable-releases/repositories",
-  "PUT /orgs/{org}/settings/immutable-releases/repositories/{repository_id}":
-    "/orgs/{org}/settings/immutable-releases/repositories/{repository_id}",
-  "DELETE /orgs/{org}/settings/immutable-releases/repositories/{repository_id}":
-    "/orgs/{org}/settings/immutable-releases/repositories/{repository_id}",
-  "GET /orgs/{org}/settings/network-configurations":
-    "/orgs/{org}/settings/network-configurations{?per_page,page}",
+  "GET /orgs/{org}/settings/immutable-releases/repositories": "/orgs/{org}/settings/immutable-releases/repositories{?page,per_page}",
+  "PUT /orgs/{org}/settings/immutable-releases/repositories": "/orgs/{org}/settings/immutable-releases/repositories",
+  "PUT /orgs/{org}/settings/immutable-releases/repositories/{repository_id}": "/orgs/{org}/settings/immutable-releases/repositories/{repository_id}",
+  "DELETE /orgs/{org}/settings/immutable-releases/repositories/{repository_id}": "/orgs/{org}/settings/immutable-releases/repositories/{repository_id}",
+  "GET /orgs/{org}/settings/network-configurations": "/orgs/{org}/settings/network-configurations{?per_page,page}",
   "POST /orgs/{org}/settings/network-configurations": "/orgs/{org}/settings/network-configurations",
-  "GET /orgs/{org}/settings/network-configurations/{network_configuration_id}":
-    "/orgs/{org}/settings/network-configurations/{network_configuration_id}",
-  "PATCH /orgs/{org}/settings/network-configurations/{network_configuration_id}":
-    "/orgs/{org}/settings/network-configurations/{network_configuration_id}",
-  "DELETE /orgs/{org}/settings/network-configurations/{network_configuration_id}":
-    "/orgs/{org}/settings/network-configurations/{network_configuration_id}",
-  "GET /orgs/{org}/settings/network-settings/{network_settings_id}":
-    "/orgs/{org}/settings/network-settings/{network_settings_id}",
+  "GET /orgs/{org}/settings/network-configurations/{network_configuration_id}": "/orgs/{org}/settings/network-configurations/{network_configuration_id}",
+  "PATCH /orgs/{org}/settings/network-configurations/{network_configuration_id}": "/orgs/{org}/settings/network-configurations/{network_configuration_id}",
+  "DELETE /orgs/{org}/settings/network-configurations/{network_configuration_id}": "/orgs/{org}/settings/network-configurations/{network_configuration_id}",
+  "GET /orgs/{org}/settings/network-settings/{network_settings_id}": "/orgs/{org}/settings/network-settings/{network_settings_id}",
   "GET /orgs/{org}/teams": "/orgs/{org}/teams{?per_page,page,team_type}",
   "POST /orgs/{org}/teams": "/orgs/{org}/teams",
   "GET /orgs/{org}/teams/{team_slug}": "/orgs/{org}/teams/{team_slug}",
   "PATCH /orgs/{org}/teams/{team_slug}": "/orgs/{org}/teams/{team_slug}",
   "DELETE /orgs/{org}/teams/{team_slug}": "/orgs/{org}/teams/{team_slug}",
-  "GET /orgs/{org}/teams/{team_slug}/invitations":
-    "/orgs/{org}/teams/{team_slug}/invitations{?per_page,page}",
+  "GET /orgs/{org}/teams/{team_slug}/invitations": "/orgs/{org}/teams/{team_slug}/invitations{?per_page,page}",
   "GET /orgs/{org}/teams/{team_slug}/members": "/orgs/{org}/teams/{team_slug}/members{?role,per_page,page}",
-  "GET /orgs/{org}/teams/{team_slug}/memberships/{username}":
-    "/orgs/{org}/teams/{team_slug}/memberships/{username}",
-  "PUT /orgs/{org}/teams/{team_slug}/memberships/{username}":
-    "/orgs/{org}/teams/{team_slug}/memberships/{username}",
-  "DELETE /orgs/{org}/teams/{team_slug}/memberships/{username}":
-    "/orgs/{org}/teams/{team_slug}/memberships/{username}",
+  "GET /orgs/{org}/teams/{team_slug}/memberships/{username}": "/orgs/{org}/teams/{team_slug}/memberships/{username}",
+  "PUT /orgs/{org}/teams/{team_slug}/memberships/{username}": "/orgs/{org}/teams/{team_slug}/memberships/{username}",
+  "DELETE /orgs/{org}/teams/{team_slug}/memberships/{username}": "/orgs/{org}/teams/{team_slug}/memberships/{username}",
   "GET /orgs/{org}/teams/{team_slug}/repos": "/orgs/{org}/teams/{team_slug}/repos{?per_page,page}",
-  "GET /orgs/{org}/teams/{team_slug}/repos/{owner}/{repo}":
-    "/orgs/{org}/teams/{team_slug}/repos/{owner}/{repo}",
-  "PUT /orgs/{org}/teams/{team_slug}/repos/{owner}/{repo}":
-    "/orgs/{org}/teams/{team_slug}/repos/{owner}/{repo}",
-  "DELETE /orgs/{org}/teams/{team_slug}/repos/{owner}/{repo}":
-    "/orgs/{org}/teams/{team_slug}/repos/{owner}/{repo}",
+  "GET /orgs/{org}/teams/{team_slug}/repos/{owner}/{repo}": "/orgs/{org}/teams/{team_slug}/repos/{owner}/{repo}",
+  "PUT /orgs/{org}/teams/{team_slug}/repos/{owner}/{repo}": "/orgs/{org}/teams/{team_slug}/repos/{owner}/{repo}",
+  "DELETE /orgs/{org}/teams/{team_slug}/repos/{owner}/{repo}": "/orgs/{org}/teams/{team_slug}/repos/{owner}/{repo}",
   "GET /orgs/{org}/teams/{team_slug}/teams": "/orgs/{org}/teams/{team_slug}/teams{?per_page,page}",
   "POST /orgs/{org}/{security_product}/{enablement}": "/orgs/{org}/{security_product}/{enablement}",
   "GET /rate_limit": "/rate_limit",
   "GET /repos/{owner}/{repo}": "/repos/{owner}/{repo}",
   "PATCH /repos/{owner}/{repo}": "/repos/{owner}/{repo}",
   "DELETE /repos/{owner}/{repo}": "/repos/{owner}/{repo}",
-  "GET /repos/{owner}/{repo}/actions/artifacts":
-    "/repos/{owner}/{repo}/actions/artifacts{?per_page,page,name}",
-  "GET /repos/{owner}/{repo}/actions/artifacts/{artifact_id}":
-    "/repos/{owner}/{repo}/actions/artifacts/{artifact_id}",
-  "DELETE /repos/{owner}/{repo}/actions/artifacts/{artifact_id}":
-    "/repos/{owner}/{repo}/actions/artifacts/{artifact_id}",
-  "GET /repos/{owner}/{repo}/actions/artifacts/{artifact_id}/{archive_format}":
-    "/repos/{owner}/{repo}/actions/artifacts/{artifact_id}/{archive_format}",
-  "GET /repos/{owner}/{repo}/actions/cache/retention-limit":
-    "/repos/{owner}/{repo}/actions/cache/retention-limit",
-  "PUT /repos/{owner}/{repo}/actions/cache/retention-limit":
-    "/repos/{owner}/{repo}/actions/cache/retention-limit",
-  "GET /repos/{owner}/{repo}/actions/cache/storage-limit":
-    "/repos/{owner}/{repo}/actions/cache/storage-limit",
-  "PUT /repos/{owner}/{repo}/actions/cache/storage-limit":
-    "/repos/{owner}/{repo}/actions/cache/storage-limit",
+  "GET /repos/{owner}/{repo}/actions/artifacts": "/repos/{owner}/{repo}/actions/artifacts{?per_page,page,name}",
+  "GET /repos/{owner}/{repo}/actions/artifacts/{artifact_id}": "/repos/{owner}/{repo}/actions/artifacts/{artifact_id}",
+  "DELETE /repos/{owner}/{repo}/actions/artifacts/{artifact_id}": "/repos/{owner}/{repo}/actions/artifacts/{artifact_id}",
+  "GET /repos/{owner}/{repo}/actions/artifacts/{artifact_id}/{archive_format}": "/repos/{owner}/{repo}/actions/artifacts/{artifact_id}/{archive_format}",
+  "GET /repos/{owner}/{repo}/actions/cache/retention-limit": "/repos/{owner}/{repo}/actions/cache/retention-limit",
+  "PUT /repos/{owner}/{repo}/actions/cache/retention-limit": "/repos/{owner}/{repo}/actions/cache/retention-limit",
+  "GET /repos/{owner}/{repo}/actions/cache/storage-limit": "/repos/{owner}/{repo}/actions/cache/storage-limit",
+  "PUT /repos/{owner}/{repo}/actions/cache/storage-limit": "/repos/{owner}/{repo}/actions/cache/storage-limit",
   "GET /repos/{owner}/{repo}/actions/cache/usage": "/repos/{owner}/{repo}/actions/cache/usage",
-  "GET /repos/{owner}/{repo}/actions/caches":
-    "/repos/{owner}/{repo}/actions/caches{?per_page,page,ref,key,sort,direction}",
+  "GET /repos/{owner}/{repo}/actions/caches": "/repos/{owner}/{repo}/actions/caches{?per_page,page,ref,key,sort,direction}",
   "DELETE /repos/{owner}/{repo}/actions/caches{?key,ref}": "/repos/{owner}/{repo}/actions/caches{?key,ref}",
   "DELETE /repos/{owner}/{repo}/actions/caches/{cache_id}": "/repos/{owner}/{repo}/actions/caches/{cache_id}",
-  "GET /repos/{owner}/{repo}/actions/concurrency_groups":
-    "/repos/{owner}/{repo}/actions/concurrency_groups{?per_page,after}",
-  "GET /repos/{owner}/{repo}/actions/concurrency_groups/{concurrency_group_name}":
-    "/repos/{owner}/{repo}/actions/concurrency_groups/{concurrency_group_name}{?ahead_of_run,ahead_of_job}",
+  "GET /repos/{owner}/{repo}/actions/concurrency_groups": "/repos/{owner}/{repo}/actions/concurrency_groups{?per_page,after}",
+  "GET /repos/{owner}/{repo}/actions/concurrency_groups/{concurrency_group_name}": "/repos/{owner}/{repo}/actions/concurrency_groups/{concurrency_group_name}{?ahead_of_run,ahead_of_job}",
   "GET /repos/{owner}/{repo}/actions/jobs/{job_id}": "/repos/{owner}/{repo}/actions/jobs/{job_id}",
   "GET /repos/{owner}/{repo}/actions/jobs/{job_id}/logs": "/repos/{owner}/{repo}/actions/jobs/{job_id}/logs",
-  "POST /repos/{owner}/{repo}/actions/jobs/{job_id}/rerun":
-    "/repos/{owner}/{repo}/actions/jobs/{job_id}/rerun",
-  "GET /repos/{owner}/{repo}/actions/oidc/customization/sub":
-    "/repos/{owner}/{repo}/actions/oidc/customization/sub",
-  "PUT /repos/{owner}/{repo}/actions/oidc/customization/sub":
-    "/repos/{owner}/{repo}/actions/oidc/customization/sub",
-  "GET /repos/{owner}/{repo}/actions/organization-secrets":
-    "/repos/{owner}/{repo}/actions/organization-secrets{?per_page,page}",
-  "GET /repos/{owner}/{repo}/actions/organization-variables":
-    "/repos/{owner}/{repo}/actions/organization-variables{?per_page,page}",
+  "POST /repos/{owner}/{repo}/actions/jobs/{job_id}/rerun": "/repos/{owner}/{repo}/actions/jobs/{job_id}/rerun",
+  "GET /repos/{owner}/{repo}/actions/oidc/customization/sub": "/repos/{owner}/{repo}/actions/oidc/customization/sub",
+  "PUT /repos/{owner}/{repo}/actions/oidc/customization/sub": "/repos/{owner}/{repo}/actions/oidc/customization/sub",
+  "GET /repos/{owner}/{repo}/actions/organization-secrets": "/repos/{owner}/{repo}/actions/organization-secrets{?per_page,page}",
+  "GET /repos/{owner}/{repo}/actions/organization-variables": "/repos/{owner}/{repo}/actions/organization-variables{?per_page,page}",
   "GET /repos/{owner}/{repo}/actions/permissions": "/repos/{owner}/{repo}/actions/permissions",
   "PUT /repos/{owner}/{repo}/actions/permissions": "/repos/{owner}/{repo}/actions/permissions",
   "GET /repos/{owner}/{repo}/actions/permissions/access": "/repos/{owner}/{repo}/actions/permissions/access",
   "PUT /repos/{owner}/{repo}/actions/permissions/access": "/repos/{owner}/{repo}/actions/permissions/access",
-  "GET /repos/{owner}/{repo}/actions/permissions/artifact-and-log-retention":
-    "/repos/{owner}/{repo}/actions/permissions/artifact-and-log-retention",
-  "PUT /repos/{owner}/{repo}/actions/permissions/artifact-and-log-retention":
-    "/repos/{owner}/{repo}/actions/permissions/artifact-and-log-retention",
-  "GET /repos/{owner}/{repo}/actions/permissions/fork-pr-contributor-approval":
-    "/repos/{owner}/{repo}/actions/permissions/fork-pr-contributor-approval",
-  "PUT /repos/{owner}/{repo}/actions/permissions/fork-pr-contributor-approval":
-    "/repos/{owner}/{repo}/actions/permissions/fork-pr-contributor-approval",
-  "GET /repos/{owner}/{repo}/actions/permissions/fork-pr-workflows-private-repos":
-    "/repos/{owner}/{repo}/actions/permissions/fork-pr-workflows-private-repos",
-  "PUT /repos/{owner}/{repo}/actions/permissions/fork-pr-workflows-private-repos":
-    "/repos/{owner}/{repo}/actions/permissions/fork-pr-workflows-private-repos",
-  "GET /repos/{owner}/{repo}/actions/permissions/selected-actions":
-    "/repos/{owner}/{repo}/actions/permissions/selected-actions",
-  "PUT /repos/{owner}/{repo}/actions/permissions/selected-actions":
-    "/repos/{owner}/{repo}/actions/permissions/selected-actions",
-  "GET /repos/{owner}/{repo}/actions/permissions/workflow":
-    "/repos/{owner}/{repo}/actions/permissions/workflow",
-  "PUT /repos/{owner}/{repo}/actions/permissions/workflow":
-    "/repos/{owner}/{repo}/actions/permissions/workflow",
+  "GET /repos/{owner}/{repo}/actions/permissions/artifact-and-log-retention": "/repos/{owner}/{repo}/actions/permissions/artifact-and-log-retention",
+  "PUT /repos/{owner}/{repo}/actions/permissions/artifact-and-log-retention": "/repos/{owner}/{repo}/actions/permissions/artifact-and-log-retention",
+  "GET /repos/{owner}/{repo}/actions/permissions/fork-pr-contributor-approval": "/repos/{owner}/{repo}/actions/permissions/fork-pr-contributor-approval",
+  "PUT /repos/{owner}/{repo}/actions/permissions/fork-pr-contributor-approval": "/repos/{owner}/{repo}/actions/permissions/fork-pr-contributor-approval",
+  "GET /repos/{owner}/{repo}/actions/permissions/fork-pr-workflows-private-repos": "/repos/{owner}/{repo}/actions/permissions/fork-pr-workflows-private-repos",
+  "PUT /repos/{owner}/{repo}/actions/permissions/fork-pr-workflows-private-repos": "/repos/{owner}/{repo}/actions/permissions/fork-pr-workflows-private-repos",
+  "GET /repos/{owner}/{repo}/actions/permissions/selected-actions": "/repos/{owner}/{repo}/actions/permissions/selected-actions",
+  "PUT /repos/{owner}/{repo}/actions/permissions/selected-actions": "/repos/{owner}/{repo}/actions/permissions/selected-actions",
+  "GET /repos/{owner}/{repo}/actions/permissions/workflow": "/repos/{owner}/{repo}/actions/permissions/workflow",
+  "PUT /repos/{owner}/{repo}/actions/permissions/workflow": "/repos/{owner}/{repo}/actions/permissions/workflow",
   "GET /repos/{owner}/{repo}/actions/runners": "/repos/{owner}/{repo}/actions/runners{?name,per_page,page}",
   "GET /repos/{owner}/{repo}/actions/runners/downloads": "/repos/{owner}/{repo}/actions/runners/downloads",
-  "POST /repos/{owner}/{repo}/actions/runners/generate-jitconfig":
-    "/repos/{owner}/{repo}/actions/runners/generate-jitconfig",
-  "POST /repos/{owner}/{repo}/actions/runners/registration-token":
-    "/repos/{owner}/{repo}/actions/runners/registration-token",
-  "POST /repos/{owner}/{repo}/actions/runners/remove-token":
-    "/repos/{owner}/{repo}/actions/runners/remove-token",
-  "GET /repos/{owner}/{repo}/actions/runners/{runner_id}":
-    "/repos/{owner}/{repo}/actions/runners/{runner_id}",
-  "DELETE /repos/{owner}/{repo}/actions/runners/{runner_id}":
-    "/repos/{owner}/{repo}/actions/runners/{runner_id}",
-  "GET /repos/{owner}/{repo}/actions/runners/{runner_id}/labels":
-    "/repos/{owner}/{repo}/actions/runners/{runner_id}/labels",
-  "POST /repos/{owner}/{repo}/actions/runners/{runner_id}/labels":
-    "/repos/{owner}/{repo}/actions/runners/{runner_id}/labels",
-  "PUT /repos/{owner}/{repo}/actions/runners/{runner_id}/labels":
-    "/repos/{owner}/{repo}/actions/runners/{runner_id}/labels",
-  "DELETE /repos/{owner}/{repo}/actions/runners/{runner_id}/labels":
-    "/repos/{owner}/{repo}/actions/runners/{runner_id}/labels",
-  "DELETE /repos/{owner}/{repo}/actions/runners/{runner_id}/labels/{name}":
-    "/repos/{owner}/{repo}/actions/runners/{runner_id}/labels/{name}",
-  "GET /repos/{owner}/{repo}/actions/runs":
-    "/repos/{owner}/{repo}/actions/runs{?actor,branch,event,status,per_page,page,created,exclude_pull_requests,check_suite_id,head_sha}",
-  "GET /repos/{owner}/{repo}/actions/runs/{run_id}":
-    "/repos/{owner}/{repo}/actions/runs/{run_id}{?exclude_pull_requests}",
+  "POST /repos/{owner}/{repo}/actions/runners/generate-jitconfig": "/repos/{owner}/{repo}/actions/runners/generate-jitconfig",
+  "POST /repos/{owner}/{repo}/actions/runners/registration-token": "/repos/{owner}/{repo}/actions/runners/registration-token",
+  "POST /repos/{owner}/{repo}/actions/runners/remove-token": "/repos/{owner}/{repo}/actions/runners/remove-token",
+  "GET /repos/{owner}/{repo}/actions/runners/{runner_id}": "/repos/{owner}/{repo}/actions/runners/{runner_id}",
+  "DELETE /repos/{owner}/{repo}/actions/runners/{runner_id}": "/repos/{owner}/{repo}/actions/runners/{runner_id}",
+  "GET /repos/{owner}/{repo}/actions/runners/{runner_id}/labels": "/repos/{owner}/{repo}/actions/runners/{runner_id}/labels",
+  "POST /repos/{owner}/{repo}/actions/runners/{runner_id}/labels": "/repos/{owner}/{repo}/actions/runners/{runner_id}/labels",
+  "PUT /repos/{owner}/{repo}/actions/runners/{runner_id}/labels": "/repos/{owner}/{repo}/actions/runners/{runner_id}/labels",
+  "DELETE /repos/{owner}/{repo}/actions/runners/{runner_id}/labels": "/repos/{owner}/{repo}/actions/runners/{runner_id}/labels",
+  "DELETE /repos/{owner}/{repo}/actions/runners/{runner_id}/labels/{name}": "/repos/{owner}/{repo}/actions/runners/{runner_id}/labels/{name}",
+  "GET /repos/{owner}/{repo}/actions/runs": "/repos/{owner}/{repo}/actions/runs{?actor,branch,event,status,per_page,page,created,exclude_pull_requests,check_suite_id,head_sha}",
+  "GET /repos/{owner}/{repo}/actions/runs/{run_id}": "/repos/{owner}/{repo}/actions/runs/{run_id}{?exclude_pull_requests}",
   "DELETE /repos/{owner}/{repo}/actions/runs/{run_id}": "/repos/{owner}/{repo}/actions/runs/{run_id}",
-  "GET /repos/{owner}/{repo}/actions/runs/{run_id}/approvals":
-    "/repos/{owner}/{repo}/actions/runs/{run_id}/approvals",
-  "POST /repos/{owner}/{repo}/actions/runs/{run_id}/approve":
-    "/repos/{owner}/{repo}/actions/runs/{run_id}/approve",
-  "GET /repos/{owner}/{repo}/actions/runs/{run_id}/artifacts":
-    "/repos/{owner}/{repo}/actions/runs/{run_id}/artifacts{?per_page,page,name,direction}",
-  "GET /repos/{owner}/{repo}/actions/runs/{run_id}/attempts/{attempt_number}":
-    "/repos/{owner}/{repo}/actions/runs/{run_id}/attempts/{attempt_number}{?exclude_pull_requests}",
-  "GET /repos/{owner}/{repo}/actions/runs/{run_id}/attempts/{attempt_number}/jobs":
-    "/repos/{owner}/{repo}/actions/runs/{run_id}/attempts/{attempt_number}/jobs{?per_page,page}",
-  "GET /repos/{owner}/{repo}/actions/runs/{run_id}/attempts/{attempt_number}/logs":
-    "/repos/{owner}/{repo}/actions/runs/{run_id}/attempts/{attempt_number}/logs",
-  "POST /repos/{owner}/{repo}/actions/runs/{run_id}/cancel":
-    "/repos/{owner}/{repo}/actions/runs/{run_id}/cancel",
-  "GET /repos/{owner}/{repo}/actions/runs/{run_id}/concurrency_groups":
-    "/repos/{owner}/{repo}/actions/runs/{run_id}/concurrency_groups{?per_page,before,after}",
-  "POST /repos/{owner}/{repo}/actions/runs/{run_id}/deployment_protection_rule":
-    "/repos/{owner}/{repo}/actions/runs/{run_id}/deployment_protection_rule",
-  "POST /repos/{owner}/{repo}/actions/runs/{run_id}/force-cancel":
-    "/repos/{owner}/{repo}/actions/runs/{run_id}/force-cancel",
-  "GET /repos/{owner}/{repo}/actions/runs/{run_id}/jobs":
-    "/repos/{owner}/{repo}/actions/runs/{run_id}/jobs{?filter,per_page,page}",
+  "GET /repos/{owner}/{repo}/actions/runs/{run_id}/approvals": "/repos/{owner}/{repo}/actions/runs/{run_id}/approvals",
+  "POST /repos/{owner}/{repo}/actions/runs/{run_id}/approve": "/repos/{owner}/{repo}/actions/runs/{run_id}/approve",
+  "GET /repos/{owner}/{repo}/actions/runs/{run_id}/artifacts": "/repos/{owner}/{repo}/actions/runs/{run_id}/artifacts{?per_page,page,name,direction}",
+  "GET /repos/{owner}/{repo}/actions/runs/{run_id}/attempts/{attempt_number}": "/repos/{owner}/{repo}/actions/runs/{run_id}/attempts/{attempt_number}{?exclude_pull_requests}",
+  "GET /repos/{owner}/{repo}/actions/runs/{run_id}/attempts/{attempt_number}/jobs": "/repos/{owner}/{repo}/actions/runs/{run_id}/attempts/{attempt_number}/jobs{?per_page,page}",
+  "GET /repos/{owner}/{repo}/actions/runs/{run_id}/attempts/{attempt_number}/logs": "/repos/{owner}/{repo}/actions/runs/{run_id}/attempts/{attempt_number}/logs",
+  "POST /repos/{owner}/{repo}/actions/runs/{run_id}/cancel": "/repos/{owner}/{repo}/actions/runs/{run_id}/cancel",
+  "GET /repos/{owner}/{repo}/actions/runs/{run_id}/concurrency_groups": "/repos/{owner}/{repo}/actions/runs/{run_id}/concurrency_groups{?per_page,before,after}",
+  "POST /repos/{owner}/{repo}/actions/runs/{run_id}/deployment_protection_rule": "/repos/{owner}/{repo}/actions/runs/{run_id}/deployment_protection_rule",
+  "POST /repos/{owner}/{repo}/actions/runs/{run_id}/force-cancel": "/repos/{owner}/{repo}/actions/runs/{run_id}/force-cancel",
+  "GET /repos/{owner}/{repo}/actions/runs/{run_id}/jobs": "/repos/{owner}/{repo}/actions/runs/{run_id}/jobs{?filter,per_page,page}",
   "GET /repos/{owner}/{repo}/actions/runs/{run_id}/logs": "/repos/{owner}/{repo}/actions/runs/{run_id}/logs",
-  "DELETE /repos/{owner}/{repo}/actions/runs/{run_id}/logs":
-    "/repos/{owner}/{repo}/actions/runs/{run_id}/logs",
-  "GET /repos/{owner}/{repo}/actions/runs/{run_id}/pending_deployments":
-    "/repos/{owner}/{repo}/actions/runs/{run_id}/pending_deployments",
-  "POST /repos/{owner}/{repo}/actions/runs/{run_id}/pending_deployments":
-    "/repos/{owner}/{repo}/actions/runs/{run_id}/pending_deployments",
-  "POST /repos/{owner}/{repo}/actions/runs/{run_id}/rerun":
-    "/repos/{owner}/{repo}/actions/runs/{run_id}/rerun",
-  "POST /repos/{owner}/{repo}/actions/runs/{run_id}/rerun-failed-jobs":
-    "/repos/{owner}/{repo}/actions/runs/{run_id}/rerun-failed-jobs",
-  "GET /repos/{owner}/{repo}/actions/runs/{run_id}/timing":
-    "/repos/{owner}/{repo}/actions/runs/{run_id}/timing",
+  "DELETE /repos/{owner}/{repo}/actions/runs/{run_id}/logs": "/repos/{owner}/{repo}/actions/runs/{run_id}/logs",
+  "GET /repos/{owner}/{repo}/actions/runs/{run_id}/pending_deployments": "/repos/{owner}/{repo}/actions/runs/{run_id}/pending_deployments",
+  "POST /repos/{owner}/{repo}/actions/runs/{run_id}/pending_deployments": "/repos/{owner}/{repo}/actions/runs/{run_id}/pending_deployments",
+  "POST /repos/{owner}/{repo}/actions/runs/{run_id}/rerun": "/repos/{owner}/{repo}/actions/runs/{run_id}/rerun",
+  "POST /repos/{owner}/{repo}/actions/runs/{run_id}/rerun-failed-jobs": "/repos/{owner}/{repo}/actions/runs/{run_id}/rerun-failed-jobs",
+  "GET /repos/{owner}/{repo}/actions/runs/{run_id}/timing": "/repos/{owner}/{repo}/actions/runs/{run_id}/timing",
   "GET /repos/{owner}/{repo}/actions/secrets": "/repos/{owner}/{repo}/actions/secrets{?per_page,page}",
   "GET /repos/{owner}/{repo}/actions/secrets/public-key": "/repos/{owner}/{repo}/actions/secrets/public-key",
-  "GET /repos/{owner}/{repo}/actions/secrets/{secret_name}":
-    "/repos/{owner}/{repo}/actions/secrets/{secret_name}",
-  "PUT /repos/{owner}/{repo}/actions/secrets/{secret_name}":
-    "/repos/{owner}/{repo}/actions/secrets/{secret_name}",
-  "DELETE /repos/{owner}/{repo}/actions/secrets/{secret_name}":
-    "/repos/{owner}/{repo}/actions/secrets/{secret_name}",
+  "GET /repos/{owner}/{repo}/actions/secrets/{secret_name}": "/repos/{owner}/{repo}/actions/secrets/{secret_name}",
+  "PUT /repos/{owner}/{repo}/actions/secrets/{secret_name}": "/repos/{owner}/{repo}/actions/secrets/{secret_name}",
+  "DELETE /repos/{owner}/{repo}/actions/secrets/{secret_name}": "/repos/{owner}/{repo}/actions/secrets/{secret_name}",
   "GET /repos/{owner}/{repo}/actions/variables": "/repos/{owner}/{repo}/actions/variables{?per_page,page}",
   "POST /repos/{owner}/{repo}/actions/variables": "/repos/{owner}/{repo}/actions/variables",
   "GET /repos/{owner}/{repo}/actions/variables/{name}": "/repos/{owner}/{repo}/actions/variables/{name}",
   "PATCH /repos/{owner}/{repo}/actions/variables/{name}": "/repos/{owner}/{repo}/actions/variables/{name}",
   "DELETE /repos/{owner}/{repo}/actions/variables/{name}": "/repos/{owner}/{repo}/actions/variables/{name}",
   "GET /repos/{owner}/{repo}/actions/workflows": "/repos/{owner}/{repo}/actions/workflows{?per_page,page}",
-  "GET /repos/{owner}/{repo}/actions/workflows/{workflow_id}":
-    "/repos/{owner}/{repo}/actions/workflows/{workflow_id}",
-  "PUT /repos/{owner}/{repo}/actions/workflows/{workflow_id}/disable":
-    "/repos/{owner}/{repo}/actions/workflows/{workflow_id}/disable",
-  "POST /repos/{owner}/{repo}/actions/workflows/{workflow_id}/dispatches":
-    "/repos/{owner}/{repo}/actions/workflows/{workflow_id}/dispatches",
-  "PUT /repos/{owner}/{repo}/actions/workflows/{workflow_id}/enable":
-    "/repos/{owner}/{repo}/actions/workflows/{workflow_id}/enable",
-  "GET /repos/{owner}/{repo}/actions/workflows/{workflow_id}/runs":
-    "/repos/{owner}/{repo}/actions/workflows/{workflow_id}/runs{?actor,branch,event,status,per_page,page,created,exclude_pull_requests,check_suite_id,head_sha}",
-  "GET /repos/{owner}/{repo}/actions/workflows/{workflow_id}/timing":
-    "/repos/{owner}/{repo}/actions/workflows/{workflow_id}/timing",
-  "GET /repos/{owner}/{repo}/activity":
-    "/repos/{owner}/{repo}/activity{?direction,per_page,before,after,ref,actor,time_period,activity_type}",
-  "GET /repos/{owner}/{repo}/agents/organization-secrets":
-    "/repos/{owner}/{repo}/agents/organization-secrets{?per_page,page}",
-  "GET /repos/{owner}/{repo}/agents/organization-variables":
-    "/repos/{owner}/{repo}/agents/organization-variables{?per_page,page}",
+  "GET /repos/{owner}/{repo}/actions/workflows/{workflow_id}": "/repos/{owner}/{repo}/actions/workflows/{workflow_id}",
+  "PUT /repos/{owner}/{repo}/actions/workflows/{workflow_id}/disable": "/repos/{owner}/{repo}/actions/workflows/{workflow_id}/disable",
+  "POST /repos/{owner}/{repo}/actions/workflows/{workflow_id}/dispatches": "/repos/{owner}/{repo}/actions/workflows/{workflow_id}/dispatches",
+  "PUT /repos/{owner}/{repo}/actions/workflows/{workflow_id}/enable": "/repos/{owner}/{repo}/actions/workflows/{workflow_id}/enable",
+  "GET /repos/{owner}/{repo}/actions/workflows/{workflow_id}/runs": "/repos/{owner}/{repo}/actions/workflows/{workflow_id}/runs{?actor,branch,event,status,per_page,page,created,exclude_pull_requests,check_suite_id,head_sha}",
+  "GET /repos/{owner}/{repo}/actions/workflows/{workflow_id}/timing": "/repos/{owner}/{repo}/actions/workflows/{workflow_id}/timing",
+  "GET /repos/{owner}/{repo}/activity": "/repos/{owner}/{repo}/activity{?direction,per_page,before,after,ref,actor,time_period,activity_type}",
+  "GET /repos/{owner}/{repo}/agents/organization-secrets": "/repos/{owner}/{repo}/agents/organization-secrets{?per_page,page}",
+  "GET /repos/{owner}/{repo}/agents/organization-variables": "/repos/{owner}/{repo}/agents/organization-variables{?per_page,page}",
   "GET /repos/{owner}/{repo}/agents/secrets": "/repos/{owner}/{repo}/agents/secrets{?per_page,page}",
   "GET /repos/{owner}/{repo}/agents/secrets/public-key": "/repos/{owner}/{repo}/agents/secrets/public-key",
-  "GET /repos/{owner}/{repo}/agents/secrets/{secret_name}":
-    "/repos/{owner}/{repo}/agents/secrets/{secret_name}",
-  "PUT /repos/{owner}/{repo}/agents/secrets/{secret_name}":
-    "/repos/{owner}/{repo}/agents/secrets/{secret_name}",
-  "DELETE /repos/{owner}/{repo}/agents/secrets/{secret_name}":
-    "/repos/{owner}/{repo}/agents/secrets/{secret_name}",
+  "GET /repos/{owner}/{repo}/agents/secrets/{secret_name}": "/repos/{owner}/{repo}/agents/secrets/{secret_name}",
+  "PUT /repos/{owner}/{repo}/agents/secrets/{secret_name}": "/repos/{owner}/{repo}/agents/secrets/{secret_name}",
+  "DELETE /repos/{owner}/{repo}/agents/secrets/{secret_name}": "/repos/{owner}/{repo}/agents/secrets/{secret_name}",
   "GET /repos/{owner}/{repo}/agents/variables": "/repos/{owner}/{repo}/agents/variables{?per_page,page}",
   "POST /repos/{owner}/{repo}/agents/variables": "/repos/{owner}/{repo}/agents/variables",
   "GET /repos/{owner}/{repo}/agents/variables/{name}": "/repos/{owner}/{repo}/agents/variables/{name}",
@@ -958,8 +638,7 @@ export const operations: OperationTable<GitHubRoutes> = /* @__PURE__ */ describe
   "GET /repos/{owner}/{repo}/assignees": "/repos/{owner}/{repo}/assignees{?per_page,page}",
   "GET /repos/{owner}/{repo}/assignees/{assignee}": "/repos/{owner}/{repo}/assignees/{assignee}",
   "POST /repos/{owner}/{repo}/attestations": "/repos/{owner}/{repo}/attestations",
-  "GET /repos/{owner}/{repo}/attestations/{subject_digest}":
-    "/repos/{owner}/{repo}/attestations/{subject_digest}{?per_page,before,after,predicate_type}",
+  "GET /repos/{owner}/{repo}/attestations/{subject_digest}": "/repos/{owner}/{repo}/attestations/{subject_digest}{?per_page,before,after,predicate_type}",
   "GET /repos/{owner}/{repo}/autolinks": "/repos/{owner}/{repo}/autolinks",
   "POST /repos/{owner}/{repo}/autolinks": "/repos/{owner}/{repo}/autolinks",
   "GET /repos/{owner}/{repo}/autolinks/{autolink_id}": "/repos/{owner}/{repo}/autolinks/{autolink_id}",
@@ -969,282 +648,161 @@ export const operations: OperationTable<GitHubRoutes> = /* @__PURE__ */ describe
   "DELETE /repos/{owner}/{repo}/automated-security-fixes": "/repos/{owner}/{repo}/automated-security-fixes",
   "GET /repos/{owner}/{repo}/branches": "/repos/{owner}/{repo}/branches{?protected,per_page,page}",
   "GET /repos/{owner}/{repo}/branches/{branch}": "/repos/{owner}/{repo}/branches/{branch}",
-  "GET /repos/{owner}/{repo}/branches/{branch}/protection":
-    "/repos/{owner}/{repo}/branches/{branch}/protection",
-  "PUT /repos/{owner}/{repo}/branches/{branch}/protection":
-    "/repos/{owner}/{repo}/branches/{branch}/protection",
-  "DELETE /repos/{owner}/{repo}/branches/{branch}/protection":
-    "/repos/{owner}/{repo}/branches/{branch}/protection",
-  "GET /repos/{owner}/{repo}/branches/{branch}/protection/enforce_admins":
-    "/repos/{owner}/{repo}/branches/{branch}/protection/enforce_admins",
-  "POST /repos/{owner}/{repo}/branches/{branch}/protection/enforce_admins":
-    "/repos/{owner}/{repo}/branches/{branch}/protection/enforce_admins",
-  "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/enforce_admins":
-    "/repos/{owner}/{repo}/branches/{branch}/protection/enforce_admins",
-  "GET /repos/{owner}/{repo}/branches/{branch}/protection/required_pull_request_reviews":
-    "/repos/{owner}/{repo}/branches/{branch}/protection/required_pull_request_reviews",
-  "PATCH /repos/{owner}/{repo}/branches/{branch}/protection/required_pull_request_reviews":
-    "/repos/{owner}/{repo}/branches/{branch}/protection/required_pull_request_reviews",
-  "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/required_pull_request_reviews":
-    "/repos/{owner}/{repo}/branches/{branch}/protection/required_pull_request_reviews",
-  "GET /repos/{owner}/{repo}/branches/{branch}/protection/required_signatures":
-    "/repos/{owner}/{repo}/branches/{branch}/protection/required_signatures",
-  "POST /repos/{owner}/{repo}/branches/{branch}/protection/required_signatures":
-    "/repos/{owner}/{repo}/branches/{branch}/protection/required_signatures",
-  "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/required_signatures":
-    "/repos/{owner}/{repo}/branches/{branch}/protection/required_signatures",
-  "GET /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks":
-    "/repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks",
-  "PATCH /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks":
-    "/repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks",
-  "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks":
-    "/repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks",
-  "GET /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks/contexts":
-    "/repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks/contexts",
-  "POST /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks/contexts":
-    "/repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks/contexts",
-  "PUT /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks/contexts":
-    "/repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks/contexts",
-  "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks/contexts":
-    "/repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks/contexts",
-  "GET /repos/{owner}/{repo}/branches/{branch}/protection/restrictions":
-    "/repos/{owner}/{repo}/branches/{branch}/protection/restrictions",
-  "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/restrictions":
-    "/repos/{owner}/{repo}/branches/{branch}/protection/restrictions",
-  "GET /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/apps":
-    "/repos/{owner}/{repo}/branches/{branch}/protection/restrictions/apps",
-  "POST /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/apps":
-    "/repos/{owner}/{repo}/branches/{branch}/protection/restrictions/apps",
-  "PUT /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/apps":
-    "/repos/{owner}/{repo}/branches/{branch}/protection/restrictions/apps",
-  "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/apps":
-    "/repos/{owner}/{repo}/branches/{branch}/protection/restrictions/apps",
-  "GET /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/teams":
-    "/repos/{owner}/{repo}/branches/{branch}/protection/restrictions/teams",
-  "POST /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/teams":
-    "/repos/{owner}/{repo}/branches/{branch}/protection/restrictions/teams",
-  "PUT /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/teams":
-    "/repos/{owner}/{repo}/branches/{branch}/protection/restrictions/teams",
-  "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/teams":
-    "/repos/{owner}/{repo}/branches/{branch}/protection/restrictions/teams",
-  "GET /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/users":
-    "/repos/{owner}/{repo}/branches/{branch}/protection/restrictions/users",
-  "POST /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/users":
-    "/repos/{owner}/{repo}/branches/{branch}/protection/restrictions/users",
-  "PUT /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/users":
-    "/repos/{owner}/{repo}/branches/{branch}/protection/restrictions/users",
-  "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/users":
-    "/repos/{owner}/{repo}/branches/{branch}/protection/restrictions/users",
+  "GET /repos/{owner}/{repo}/branches/{branch}/protection": "/repos/{owner}/{repo}/branches/{branch}/protection",
+  "PUT /repos/{owner}/{repo}/branches/{branch}/protection": "/repos/{owner}/{repo}/branches/{branch}/protection",
+  "DELETE /repos/{owner}/{repo}/branches/{branch}/protection": "/repos/{owner}/{repo}/branches/{branch}/protection",
+  "GET /repos/{owner}/{repo}/branches/{branch}/protection/enforce_admins": "/repos/{owner}/{repo}/branches/{branch}/protection/enforce_admins",
+  "POST /repos/{owner}/{repo}/branches/{branch}/protection/enforce_admins": "/repos/{owner}/{repo}/branches/{branch}/protection/enforce_admins",
+  "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/enforce_admins": "/repos/{owner}/{repo}/branches/{branch}/protection/enforce_admins",
+  "GET /repos/{owner}/{repo}/branches/{branch}/protection/required_pull_request_reviews": "/repos/{owner}/{repo}/branches/{branch}/protection/required_pull_request_reviews",
+  "PATCH /repos/{owner}/{repo}/branches/{branch}/protection/required_pull_request_reviews": "/repos/{owner}/{repo}/branches/{branch}/protection/required_pull_request_reviews",
+  "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/required_pull_request_reviews": "/repos/{owner}/{repo}/branches/{branch}/protection/required_pull_request_reviews",
+  "GET /repos/{owner}/{repo}/branches/{branch}/protection/required_signatures": "/repos/{owner}/{repo}/branches/{branch}/protection/required_signatures",
+  "POST /repos/{owner}/{repo}/branches/{branch}/protection/required_signatures": "/repos/{owner}/{repo}/branches/{branch}/protection/required_signatures",
+  "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/required_signatures": "/repos/{owner}/{repo}/branches/{branch}/protection/required_signatures",
+  "GET /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks": "/repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks",
+  "PATCH /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks": "/repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks",
+  "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks": "/repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks",
+  "GET /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks/contexts": "/repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks/contexts",
+  "POST /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks/contexts": "/repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks/contexts",
+  "PUT /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks/contexts": "/repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks/contexts",
+  "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks/contexts": "/repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks/contexts",
+  "GET /repos/{owner}/{repo}/branches/{branch}/protection/restrictions": "/repos/{owner}/{repo}/branches/{branch}/protection/restrictions",
+  "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/restrictions": "/repos/{owner}/{repo}/branches/{branch}/protection/restrictions",
+  "GET /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/apps": "/repos/{owner}/{repo}/branches/{branch}/protection/restrictions/apps",
+  "POST /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/apps": "/repos/{owner}/{repo}/branches/{branch}/protection/restrictions/apps",
+  "PUT /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/apps": "/repos/{owner}/{repo}/branches/{branch}/protection/restrictions/apps",
+  "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/apps": "/repos/{owner}/{repo}/branches/{branch}/protection/restrictions/apps",
+  "GET /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/teams": "/repos/{owner}/{repo}/branches/{branch}/protection/restrictions/teams",
+  "POST /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/teams": "/repos/{owner}/{repo}/branches/{branch}/protection/restrictions/teams",
+  "PUT /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/teams": "/repos/{owner}/{repo}/branches/{branch}/protection/restrictions/teams",
+  "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/teams": "/repos/{owner}/{repo}/branches/{branch}/protection/restrictions/teams",
+  "GET /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/users": "/repos/{owner}/{repo}/branches/{branch}/protection/restrictions/users",
+  "POST /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/users": "/repos/{owner}/{repo}/branches/{branch}/protection/restrictions/users",
+  "PUT /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/users": "/repos/{owner}/{repo}/branches/{branch}/protection/restrictions/users",
+  "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/users": "/repos/{owner}/{repo}/branches/{branch}/protection/restrictions/users",
   "POST /repos/{owner}/{repo}/branches/{branch}/rename": "/repos/{owner}/{repo}/branches/{branch}/rename",
   "POST /repos/{owner}/{repo}/check-runs": "/repos/{owner}/{repo}/check-runs",
   "GET /repos/{owner}/{repo}/check-runs/{check_run_id}": "/repos/{owner}/{repo}/check-runs/{check_run_id}",
   "PATCH /repos/{owner}/{repo}/check-runs/{check_run_id}": "/repos/{owner}/{repo}/check-runs/{check_run_id}",
-  "GET /repos/{owner}/{repo}/check-runs/{check_run_id}/annotations":
-    "/repos/{owner}/{repo}/check-runs/{check_run_id}/annotations{?per_page,page}",
-  "POST /repos/{owner}/{repo}/check-runs/{check_run_id}/rerequest":
-    "/repos/{owner}/{repo}/check-runs/{check_run_id}/rerequest",
+  "GET /repos/{owner}/{repo}/check-runs/{check_run_id}/annotations": "/repos/{owner}/{repo}/check-runs/{check_run_id}/annotations{?per_page,page}",
+  "POST /repos/{owner}/{repo}/check-runs/{check_run_id}/rerequest": "/repos/{owner}/{repo}/check-runs/{check_run_id}/rerequest",
   "POST /repos/{owner}/{repo}/check-suites": "/repos/{owner}/{repo}/check-suites",
   "PATCH /repos/{owner}/{repo}/check-suites/preferences": "/repos/{owner}/{repo}/check-suites/preferences",
-  "GET /repos/{owner}/{repo}/check-suites/{check_suite_id}":
-    "/repos/{owner}/{repo}/check-suites/{check_suite_id}",
-  "GET /repos/{owner}/{repo}/check-suites/{check_suite_id}/check-runs":
-    "/repos/{owner}/{repo}/check-suites/{check_suite_id}/check-runs{?check_name,status,filter,per_page,page}",
-  "POST /repos/{owner}/{repo}/check-suites/{check_suite_id}/rerequest":
-    "/repos/{owner}/{repo}/check-suites/{check_suite_id}/rerequest",
-  "GET /repos/{owner}/{repo}/code-quality/findings":
-    "/repos/{owner}/{repo}/code-quality/findings{?per_page,direction,before,after,state}",
-  "GET /repos/{owner}/{repo}/code-quality/findings/{finding_number}":
-    "/repos/{owner}/{repo}/code-quality/findings/{finding_number}",
+  "GET /repos/{owner}/{repo}/check-suites/{check_suite_id}": "/repos/{owner}/{repo}/check-suites/{check_suite_id}",
+  "GET /repos/{owner}/{repo}/check-suites/{check_suite_id}/check-runs": "/repos/{owner}/{repo}/check-suites/{check_suite_id}/check-runs{?check_name,status,filter,per_page,page}",
+  "POST /repos/{owner}/{repo}/check-suites/{check_suite_id}/rerequest": "/repos/{owner}/{repo}/check-suites/{check_suite_id}/rerequest",
+  "GET /repos/{owner}/{repo}/code-quality/findings": "/repos/{owner}/{repo}/code-quality/findings{?per_page,direction,before,after,state}",
+  "GET /repos/{owner}/{repo}/code-quality/findings/{finding_number}": "/repos/{owner}/{repo}/code-quality/findings/{finding_number}",
   "GET /repos/{owner}/{repo}/code-quality/setup": "/repos/{owner}/{repo}/code-quality/setup",
   "PATCH /repos/{owner}/{repo}/code-quality/setup": "/repos/{owner}/{repo}/code-quality/setup",
-  "GET /repos/{owner}/{repo}/code-scanning/alerts":
-    "/repos/{owner}/{repo}/code-scanning/alerts{?tool_name,tool_guid,page,per_page,ref,direction,sort,state}",
-  "GET /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}":
-    "/repos/{owner}/{repo}/code-scanning/alerts/{alert_number}",
-  "PATCH /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}":
-    "/repos/{owner}/{repo}/code-scanning/alerts/{alert_number}",
-  "GET /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}/autofix":
-    "/repos/{owner}/{repo}/code-scanning/alerts/{alert_number}/autofix",
-  "POST /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}/autofix":
-    "/repos/{owner}/{repo}/code-scanning/alerts/{alert_number}/autofix",
-  "POST /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}/autofix/commits":
-    "/repos/{owner}/{repo}/code-scanning/alerts/{alert_number}/autofix/commits",
-  "GET /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}/instances":
-    "/repos/{owner}/{repo}/code-scanning/alerts/{alert_number}/instances{?page,per_page,ref,pr}",
-  "GET /repos/{owner}/{repo}/code-scanning/analyses":
-    "/repos/{owner}/{repo}/code-scanning/analyses{?tool_name,tool_guid,page,per_page,pr,ref,sarif_id,direction,sort}",
-  "GET /repos/{owner}/{repo}/code-scanning/analyses/{analysis_id}":
-    "/repos/{owner}/{repo}/code-scanning/analyses/{analysis_id}",
-  "DELETE /repos/{owner}/{repo}/code-scanning/analyses/{analysis_id}{?confirm_delete}":
-    "/repos/{owner}/{repo}/code-scanning/analyses/{analysis_id}{?confirm_delete}",
-  "GET /repos/{owner}/{repo}/code-scanning/codeql/databases":
-    "/repos/{owner}/{repo}/code-scanning/codeql/databases",
-  "GET /repos/{owner}/{repo}/code-scanning/codeql/databases/{language}":
-    "/repos/{owner}/{repo}/code-scanning/codeql/databases/{language}",
-  "DELETE /repos/{owner}/{repo}/code-scanning/codeql/databases/{language}":
-    "/repos/{owner}/{repo}/code-scanning/codeql/databases/{language}",
-  "POST /repos/{owner}/{repo}/code-scanning/codeql/variant-analyses":
-    "/repos/{owner}/{repo}/code-scanning/codeql/variant-analyses",
-  "GET /repos/{owner}/{repo}/code-scanning/codeql/variant-analyses/{codeql_variant_analysis_id}":
-    "/repos/{owner}/{repo}/code-scanning/codeql/variant-analyses/{codeql_variant_analysis_id}",
-  "GET /repos/{owner}/{repo}/code-scanning/codeql/variant-analyses/{codeql_variant_analysis_id}/repos/{repo_owner}/{repo_name}":
-    "/repos/{owner}/{repo}/code-scanning/codeql/variant-analyses/{codeql_variant_analysis_id}/repos/{repo_owner}/{repo_name}",
-  "GET /repos/{owner}/{repo}/code-scanning/default-setup":
-    "/repos/{owner}/{repo}/code-scanning/default-setup",
-  "PATCH /repos/{owner}/{repo}/code-scanning/default-setup":
-    "/repos/{owner}/{repo}/code-scanning/default-setup",
+  "GET /repos/{owner}/{repo}/code-scanning/alerts": "/repos/{owner}/{repo}/code-scanning/alerts{?tool_name,tool_guid,page,per_page,ref,direction,sort,state}",
+  "GET /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}": "/repos/{owner}/{repo}/code-scanning/alerts/{alert_number}",
+  "PATCH /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}": "/repos/{owner}/{repo}/code-scanning/alerts/{alert_number}",
+  "GET /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}/autofix": "/repos/{owner}/{repo}/code-scanning/alerts/{alert_number}/autofix",
+  "POST /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}/autofix": "/repos/{owner}/{repo}/code-scanning/alerts/{alert_number}/autofix",
+  "POST /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}/autofix/commits": "/repos/{owner}/{repo}/code-scanning/alerts/{alert_number}/autofix/commits",
+  "GET /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}/instances": "/repos/{owner}/{repo}/code-scanning/alerts/{alert_number}/instances{?page,per_page,ref,pr}",
+  "GET /repos/{owner}/{repo}/code-scanning/analyses": "/repos/{owner}/{repo}/code-scanning/analyses{?tool_name,tool_guid,page,per_page,pr,ref,sarif_id,direction,sort}",
+  "GET /repos/{owner}/{repo}/code-scanning/analyses/{analysis_id}": "/repos/{owner}/{repo}/code-scanning/analyses/{analysis_id}",
+  "DELETE /repos/{owner}/{repo}/code-scanning/analyses/{analysis_id}{?confirm_delete}": "/repos/{owner}/{repo}/code-scanning/analyses/{analysis_id}{?confirm_delete}",
+  "GET /repos/{owner}/{repo}/code-scanning/codeql/databases": "/repos/{owner}/{repo}/code-scanning/codeql/databases",
+  "GET /repos/{owner}/{repo}/code-scanning/codeql/databases/{language}": "/repos/{owner}/{repo}/code-scanning/codeql/databases/{language}",
+  "DELETE /repos/{owner}/{repo}/code-scanning/codeql/databases/{language}": "/repos/{owner}/{repo}/code-scanning/codeql/databases/{language}",
+  "POST /repos/{owner}/{repo}/code-scanning/codeql/variant-analyses": "/repos/{owner}/{repo}/code-scanning/codeql/variant-analyses",
+  "GET /repos/{owner}/{repo}/code-scanning/codeql/variant-analyses/{codeql_variant_analysis_id}": "/repos/{owner}/{repo}/code-scanning/codeql/variant-analyses/{codeql_variant_analysis_id}",
+  "GET /repos/{owner}/{repo}/code-scanning/codeql/variant-analyses/{codeql_variant_analysis_id}/repos/{repo_owner}/{repo_name}": "/repos/{owner}/{repo}/code-scanning/codeql/variant-analyses/{codeql_variant_analysis_id}/repos/{repo_owner}/{repo_name}",
+  "GET /repos/{owner}/{repo}/code-scanning/default-setup": "/repos/{owner}/{repo}/code-scanning/default-setup",
+  "PATCH /repos/{owner}/{repo}/code-scanning/default-setup": "/repos/{owner}/{repo}/code-scanning/default-setup",
   "POST /repos/{owner}/{repo}/code-scanning/sarifs": "/repos/{owner}/{repo}/code-scanning/sarifs",
-  "GET /repos/{owner}/{repo}/code-scanning/sarifs/{sarif_id}":
-    "/repos/{owner}/{repo}/code-scanning/sarifs/{sarif_id}",
-  "GET /repos/{owner}/{repo}/code-security-configuration":
-    "/repos/{owner}/{repo}/code-security-configuration",
+  "GET /repos/{owner}/{repo}/code-scanning/sarifs/{sarif_id}": "/repos/{owner}/{repo}/code-scanning/sarifs/{sarif_id}",
+  "GET /repos/{owner}/{repo}/code-security-configuration": "/repos/{owner}/{repo}/code-security-configuration",
   "GET /repos/{owner}/{repo}/codeowners/errors": "/repos/{owner}/{repo}/codeowners/errors{?ref}",
   "GET /repos/{owner}/{repo}/codespaces": "/repos/{owner}/{repo}/codespaces{?per_page,page}",
   "POST /repos/{owner}/{repo}/codespaces": "/repos/{owner}/{repo}/codespaces",
-  "GET /repos/{owner}/{repo}/codespaces/devcontainers":
-    "/repos/{owner}/{repo}/codespaces/devcontainers{?per_page,page}",
-  "GET /repos/{owner}/{repo}/codespaces/machines":
-    "/repos/{owner}/{repo}/codespaces/machines{?location,client_ip,ref}",
+  "GET /repos/{owner}/{repo}/codespaces/devcontainers": "/repos/{owner}/{repo}/codespaces/devcontainers{?per_page,page}",
+  "GET /repos/{owner}/{repo}/codespaces/machines": "/repos/{owner}/{repo}/codespaces/machines{?location,client_ip,ref}",
   "GET /repos/{owner}/{repo}/codespaces/new": "/repos/{owner}/{repo}/codespaces/new{?ref,client_ip}",
-  "GET /repos/{owner}/{repo}/codespaces/permissions_check":
-    "/repos/{owner}/{repo}/codespaces/permissions_check{?ref,devcontainer_path}",
+  "GET /repos/{owner}/{repo}/codespaces/permissions_check": "/repos/{owner}/{repo}/codespaces/permissions_check{?ref,devcontainer_path}",
   "GET /repos/{owner}/{repo}/codespaces/secrets": "/repos/{owner}/{repo}/codespaces/secrets{?per_page,page}",
-  "GET /repos/{owner}/{repo}/codespaces/secrets/public-key":
-    "/repos/{owner}/{repo}/codespaces/secrets/public-key",
-  "GET /repos/{owner}/{repo}/codespaces/secrets/{secret_name}":
-    "/repos/{owner}/{repo}/codespaces/secrets/{secret_name}",
-  "PUT /repos/{owner}/{repo}/codespaces/secrets/{secret_name}":
-    "/repos/{owner}/{repo}/codespaces/secrets/{secret_name}",
-  "DELETE /repos/{owner}/{repo}/codespaces/secrets/{secret_name}":
-    "/repos/{owner}/{repo}/codespaces/secrets/{secret_name}",
-  "GET /repos/{owner}/{repo}/collaborators":
-    "/repos/{owner}/{repo}/collaborators{?affiliation,permission,per_page,page}",
+  "GET /repos/{owner}/{repo}/codespaces/secrets/public-key": "/repos/{owner}/{repo}/codespaces/secrets/public-key",
+  "GET /repos/{owner}/{repo}/codespaces/secrets/{secret_name}": "/repos/{owner}/{repo}/codespaces/secrets/{secret_name}",
+  "PUT /repos/{owner}/{repo}/codespaces/secrets/{secret_name}": "/repos/{owner}/{repo}/codespaces/secrets/{secret_name}",
+  "DELETE /repos/{owner}/{repo}/codespaces/secrets/{secret_name}": "/repos/{owner}/{repo}/codespaces/secrets/{secret_name}",
+  "GET /repos/{owner}/{repo}/collaborators": "/repos/{owner}/{repo}/collaborators{?affiliation,permission,per_page,page}",
   "GET /repos/{owner}/{repo}/collaborators/{username}": "/repos/{owner}/{repo}/collaborators/{username}",
   "PUT /repos/{owner}/{repo}/collaborators/{username}": "/repos/{owner}/{repo}/collaborators/{username}",
   "DELETE /repos/{owner}/{repo}/collaborators/{username}": "/repos/{owner}/{repo}/collaborators/{username}",
-  "GET /repos/{owner}/{repo}/collaborators/{username}/permission":
-    "/repos/{owner}/{repo}/collaborators/{username}/permission",
+  "GET /repos/{owner}/{repo}/collaborators/{username}/permission": "/repos/{owner}/{repo}/collaborators/{username}/permission",
   "GET /repos/{owner}/{repo}/comments": "/repos/{owner}/{repo}/comments{?per_page,page}",
   "GET /repos/{owner}/{repo}/comments/{comment_id}": "/repos/{owner}/{repo}/comments/{comment_id}",
   "PATCH /repos/{owner}/{repo}/comments/{comment_id}": "/repos/{owner}/{repo}/comments/{comment_id}",
   "DELETE /repos/{owner}/{repo}/comments/{comment_id}": "/repos/{owner}/{repo}/comments/{comment_id}",
-  "GET /repos/{owner}/{repo}/comments/{comment_id}/reactions":
-    "/repos/{owner}/{repo}/comments/{comment_id}/reactions{?content,per_page,page}",
-  "POST /repos/{owner}/{repo}/comments/{comment_id}/reactions":
-    "/repos/{owner}/{repo}/comments/{comment_id}/reactions",
-  "DELETE /repos/{owner}/{repo}/comments/{comment_id}/reactions/{reaction_id}":
-    "/repos/{owner}/{repo}/comments/{comment_id}/reactions/{reaction_id}",
-  "GET /repos/{owner}/{repo}/commits":
-    "/repos/{owner}/{repo}/commits{?sha,path,author,committer,since,until,per_page,page}",
-  "GET /repos/{owner}/{repo}/commits/{commit_sha}/branches-where-head":
-    "/repos/{owner}/{repo}/commits/{commit_sha}/branches-where-head",
-  "GET /repos/{owner}/{repo}/commits/{commit_sha}/comments":
-    "/repos/{owner}/{repo}/commits/{commit_sha}/comments{?per_page,page}",
-  "POST /repos/{owner}/{repo}/commits/{commit_sha}/comments":
-    "/repos/{owner}/{repo}/commits/{commit_sha}/comments",
-  "GET /repos/{owner}/{repo}/commits/{commit_sha}/pulls":
-    "/repos/{owner}/{repo}/commits/{commit_sha}/pulls{?per_page,page}",
+  "GET /repos/{owner}/{repo}/comments/{comment_id}/reactions": "/repos/{owner}/{repo}/comments/{comment_id}/reactions{?content,per_page,page}",
+  "POST /repos/{owner}/{repo}/comments/{comment_id}/reactions": "/repos/{owner}/{repo}/comments/{comment_id}/reactions",
+  "DELETE /repos/{owner}/{repo}/comments/{comment_id}/reactions/{reaction_id}": "/repos/{owner}/{repo}/comments/{comment_id}/reactions/{reaction_id}",
+  "GET /repos/{owner}/{repo}/commits": "/repos/{owner}/{repo}/commits{?sha,path,author,committer,since,until,per_page,page}",
+  "GET /repos/{owner}/{repo}/commits/{commit_sha}/branches-where-head": "/repos/{owner}/{repo}/commits/{commit_sha}/branches-where-head",
+  "GET /repos/{owner}/{repo}/commits/{commit_sha}/comments": "/repos/{owner}/{repo}/commits/{commit_sha}/comments{?per_page,page}",
+  "POST /repos/{owner}/{repo}/commits/{commit_sha}/comments": "/repos/{owner}/{repo}/commits/{commit_sha}/comments",
+  "GET /repos/{owner}/{repo}/commits/{commit_sha}/pulls": "/repos/{owner}/{repo}/commits/{commit_sha}/pulls{?per_page,page}",
   "GET /repos/{owner}/{repo}/commits/{ref}": "/repos/{owner}/{repo}/commits/{ref}{?page,per_page}",
-  "GET /repos/{owner}/{repo}/commits/{ref}/check-runs":
-    "/repos/{owner}/{repo}/commits/{ref}/check-runs{?check_name,status,filter,per_page,page,app_id}",
-  "GET /repos/{owner}/{repo}/commits/{ref}/check-suites":
-    "/repos/{owner}/{repo}/commits/{ref}/check-suites{?app_id,check_name,per_page,page}",
-  "GET /repos/{owner}/{repo}/commits/{ref}/status":
-    "/repos/{owner}/{repo}/commits/{ref}/status{?per_page,page}",
-  "GET /repos/{owner}/{repo}/commits/{ref}/statuses":
-    "/repos/{owner}/{repo}/commits/{ref}/statuses{?per_page,page}",
+  "GET /repos/{owner}/{repo}/commits/{ref}/check-runs": "/repos/{owner}/{repo}/commits/{ref}/check-runs{?check_name,status,filter,per_page,page,app_id}",
+  "GET /repos/{owner}/{repo}/commits/{ref}/check-suites": "/repos/{owner}/{repo}/commits/{ref}/check-suites{?app_id,check_name,per_page,page}",
+  "GET /repos/{owner}/{repo}/commits/{ref}/status": "/repos/{owner}/{repo}/commits/{ref}/status{?per_page,page}",
+  "GET /repos/{owner}/{repo}/commits/{ref}/statuses": "/repos/{owner}/{repo}/commits/{ref}/statuses{?per_page,page}",
   "GET /repos/{owner}/{repo}/community/profile": "/repos/{owner}/{repo}/community/profile",
   "GET /repos/{owner}/{repo}/compare/{basehead}": "/repos/{owner}/{repo}/compare/{basehead}{?page,per_page}",
   "GET /repos/{owner}/{repo}/contents/{path}": "/repos/{owner}/{repo}/contents/{path}{?ref}",
   "PUT /repos/{owner}/{repo}/contents/{path}": "/repos/{owner}/{repo}/contents/{path}",
   "DELETE /repos/{owner}/{repo}/contents/{path}": "/repos/{owner}/{repo}/contents/{path}",
   "GET /repos/{owner}/{repo}/contributors": "/repos/{owner}/{repo}/contributors{?anon,per_page,page}",
-  "GET /repos/{owner}/{repo}/copilot/cloud-agent/configuration":
-    "/repos/{owner}/{repo}/copilot/cloud-agent/configuration",
-  "GET /repos/{owner}/{repo}/dependabot/alerts":
-    "/repos/{owner}/{repo}/dependabot/alerts{?classification,state,severity,ecosystem,package,manifest,epss_percentage,has*,assignee,scope,relationship,sort,direction,before,after,per_page}",
-  "GET /repos/{owner}/{repo}/dependabot/alerts/{alert_number}":
-    "/repos/{owner}/{repo}/dependabot/alerts/{alert_number}",
-  "PATCH /repos/{owner}/{repo}/dependabot/alerts/{alert_number}":
-    "/repos/{owner}/{repo}/dependabot/alerts/{alert_number}",
+  "GET /repos/{owner}/{repo}/copilot/cloud-agent/configuration": "/repos/{owner}/{repo}/copilot/cloud-agent/configuration",
+  "GET /repos/{owner}/{repo}/dependabot/alerts": "/repos/{owner}/{repo}/dependabot/alerts{?classification,state,severity,ecosystem,package,manifest,epss_percentage,has*,assignee,scope,relationship,sort,direction,before,after,per_page}",
+  "GET /repos/{owner}/{repo}/dependabot/alerts/{alert_number}": "/repos/{owner}/{repo}/dependabot/alerts/{alert_number}",
+  "PATCH /repos/{owner}/{repo}/dependabot/alerts/{alert_number}": "/repos/{owner}/{repo}/dependabot/alerts/{alert_number}",
   "GET /repos/{owner}/{repo}/dependabot/secrets": "/repos/{owner}/{repo}/dependabot/secrets{?per_page,page}",
-  "GET /repos/{owner}/{repo}/dependabot/secrets/public-key":
-    "/repos/{owner}/{repo}/dependabot/secrets/public-key",
-  "GET /repos/{owner}/{repo}/dependabot/secrets/{secret_name}":
-    "/repos/{owner}/{repo}/dependabot/secrets/{secret_name}",
-  "PUT /repos/{owner}/{repo}/dependabot/secrets/{secret_name}":
-    "/repos/{owner}/{repo}/dependabot/secrets/{secret_name}",
-  "DELETE /repos/{owner}/{repo}/dependabot/secrets/{secret_name}":
-    "/repos/{owner}/{repo}/dependabot/secrets/{secret_name}",
-  "GET /repos/{owner}/{repo}/dependency-graph/compare/{basehead}":
-    "/repos/{owner}/{repo}/dependency-graph/compare/{basehead}{?name}",
+  "GET /repos/{owner}/{repo}/dependabot/secrets/public-key": "/repos/{owner}/{repo}/dependabot/secrets/public-key",
+  "GET /repos/{owner}/{repo}/dependabot/secrets/{secret_name}": "/repos/{owner}/{repo}/dependabot/secrets/{secret_name}",
+  "PUT /repos/{owner}/{repo}/dependabot/secrets/{secret_name}": "/repos/{owner}/{repo}/dependabot/secrets/{secret_name}",
+  "DELETE /repos/{owner}/{repo}/dependabot/secrets/{secret_name}": "/repos/{owner}/{repo}/dependabot/secrets/{secret_name}",
+  "GET /repos/{owner}/{repo}/dependency-graph/compare/{basehead}": "/repos/{owner}/{repo}/dependency-graph/compare/{basehead}{?name}",
   "GET /repos/{owner}/{repo}/dependency-graph/sbom": "/repos/{owner}/{repo}/dependency-graph/sbom",
-  "GET /repos/{owner}/{repo}/dependency-graph/sbom/fetch-report/{sbom_uuid}":
-    "/repos/{owner}/{repo}/dependency-graph/sbom/fetch-report/{sbom_uuid}",
-  "GET /repos/{owner}/{repo}/dependency-graph/sbom/generate-report":
-    "/repos/{owner}/{repo}/dependency-graph/sbom/generate-report",
+  "GET /repos/{owner}/{repo}/dependency-graph/sbom/fetch-report/{sbom_uuid}": "/repos/{owner}/{repo}/dependency-graph/sbom/fetch-report/{sbom_uuid}",
+  "GET /repos/{owner}/{repo}/dependency-graph/sbom/generate-report": "/repos/{owner}/{repo}/dependency-graph/sbom/generate-report",
   "POST /repos/{owner}/{repo}/dependency-graph/snapshots": "/repos/{owner}/{repo}/dependency-graph/snapshots",
-  "GET /repos/{owner}/{repo}/deployments":
-    "/repos/{owner}/{repo}/deployments{?sha,ref,task,environment,per_page,page}",
+  "GET /repos/{owner}/{repo}/deployments": "/repos/{owner}/{repo}/deployments{?sha,ref,task,environment,per_page,page}",
   "POST /repos/{owner}/{repo}/deployments": "/repos/{owner}/{repo}/deployments",
-  "GET /repos/{owner}/{repo}/deployments/{deployment_id}":
-    "/repos/{owner}/{repo}/deployments/{deployment_id}",
-  "DELETE /repos/{owner}/{repo}/deployments/{deployment_id}":
-    "/repos/{owner}/{repo}/deployments/{deployment_id}",
-  "GET /repos/{owner}/{repo}/deployments/{deployment_id}/statuses":
-    "/repos/{owner}/{repo}/deployments/{deployment_id}/statuses{?per_page,page}",
-  "POST /repos/{owner}/{repo}/deployments/{deployment_id}/statuses":
-    "/repos/{owner}/{repo}/deployments/{deployment_id}/statuses",
-  "GET /repos/{owner}/{repo}/deployments/{deployment_id}/statuses/{status_id}":
-    "/repos/{owner}/{repo}/deployments/{deployment_id}/statuses/{status_id}",
+  "GET /repos/{owner}/{repo}/deployments/{deployment_id}": "/repos/{owner}/{repo}/deployments/{deployment_id}",
+  "DELETE /repos/{owner}/{repo}/deployments/{deployment_id}": "/repos/{owner}/{repo}/deployments/{deployment_id}",
+  "GET /repos/{owner}/{repo}/deployments/{deployment_id}/statuses": "/repos/{owner}/{repo}/deployments/{deployment_id}/statuses{?per_page,page}",
+  "POST /repos/{owner}/{repo}/deployments/{deployment_id}/statuses": "/repos/{owner}/{repo}/deployments/{deployment_id}/statuses",
+  "GET /repos/{owner}/{repo}/deployments/{deployment_id}/statuses/{status_id}": "/repos/{owner}/{repo}/deployments/{deployment_id}/statuses/{status_id}",
   "POST /repos/{owner}/{repo}/dispatches": "/repos/{owner}/{repo}/dispatches",
   "GET /repos/{owner}/{repo}/environments": "/repos/{owner}/{repo}/environments{?per_page,page}",
-  "GET /repos/{owner}/{repo}/environments/{environment_name}":
-    "/repos/{owner}/{repo}/environments/{environment_name}",
-  "PUT /repos/{owner}/{repo}/environments/{environment_name}":
-    "/repos/{owner}/{repo}/environments/{environment_name}",
-  "DELETE /repos/{owner}/{repo}/environments/{environment_name}":
-    "/repos/{owner}/{repo}/environments/{environment_name}",
-  "GET /repos/{owner}/{repo}/environments/{environment_name}/deployment-branch-policies":
-    "/repos/{owner}/{repo}/environments/{environment_name}/deployment-branch-policies{?per_page,page}",
-  "POST /repos/{owner}/{repo}/environments/{environment_name}/deployment-branch-policies":
-    "/repos/{owner}/{repo}/environments/{environment_name}/deployment-branch-policies",
-  "GET /repos/{owner}/{repo}/environments/{environment_name}/deployment-branch-policies/{branch_policy_id}":
-    "/repos/{owner}/{repo}/environments/{environment_name}/deployment-branch-policies/{branch_policy_id}",
-  "PUT /repos/{owner}/{repo}/environments/{environment_name}/deployment-branch-policies/{branch_policy_id}":
-    "/repos/{owner}/{repo}/environments/{environment_name}/deployment-branch-policies/{branch_policy_id}",
-  "DELETE /repos/{owner}/{repo}/environments/{environment_name}/deployment-branch-policies/{branch_policy_id}":
-    "/repos/{owner}/{repo}/environments/{environment_name}/deployment-branch-policies/{branch_policy_id}",
-  "GET /repos/{owner}/{repo}/environments/{environment_name}/deployment_protection_rules":
-    "/repos/{owner}/{repo}/environments/{environment_name}/deployment_protection_rules",
-  "POST /repos/{owner}/{repo}/environments/{environment_name}/deployment_protection_rules":
-    "/repos/{owner}/{repo}/environments/{environment_name}/deployment_protection_rules",
-  "GET /repos/{owner}/{repo}/environments/{environment_name}/deployment_protection_rules/apps":
-    "/repos/{owner}/{repo}/environments/{environment_name}/deployment_protection_rules/apps{?page,per_page}",
-  "GET /repos/{owner}/{repo}/environments/{environment_name}/deployment_protection_rules/{protection_rule_id}":
-    "/repos/{owner}/{repo}/environments/{environment_name}/deployment_protection_rules/{protection_rule_id}",
-  "DELETE /repos/{owner}/{repo}/environments/{environment_name}/deployment_protection_rules/{protection_rule_id}":
-    "/repos/{owner}/{repo}/environments/{environment_name}/deployment_protection_rules/{protection_rule_id}",
-  "GET /repos/{owner}/{repo}/environments/{environment_name}/secrets":
-    "/repos/{owner}/{repo}/environments/{environment_name}/secrets{?per_page,page}",
-  "GET /repos/{owner}/{repo}/environments/{environment_name}/secrets/public-key":
-    "/repos/{owner}/{repo}/environments/{environment_name}/secrets/public-key",
-  "GET /repos/{owner}/{repo}/environments/{environment_name}/secrets/{secret_name}":
-    "/repos/{owner}/{repo}/environments/{environment_name}/secrets/{secret_name}",
-  "PUT /repos/{owner}/{repo}/environments/{environment_name}/secrets/{secret_name}":
-    "/repos/{owner}/{repo}/environments/{environment_name}/secrets/{secret_name}",
-  "DELETE /repos/{owner}/{repo}/environments/{environment_name}/secrets/{secret_name}":
-    "/repos/{owner}/{repo}/environments/{environment_name}/secrets/{secret_name}",
-  "GET /repos/{owner}/{repo}/environments/{environment_name}/variables":
-    "/repos/{owner}/{repo}/environments/{environment_name}/variables{?per_page,page}",
-  "POST /repos/{owner}/{repo}/environments/{environment_name}/variables":
-    "/repos/{owner}/{repo}/environments/{environment_name}/variables",
-  "GET /repos/{owner}/{repo}/environments/{environment_name}/variables/{name}":
-    "/repos/{owner}/{repo}/environments/{environment_name}/variables/{name}",
-  "PATCH /repos/{owner}/{repo}/environments/{environment_name}/variables/{name}":
-    "/repos/{owner}/{repo}/environments/{environment_name}/variables/{name}",
-  "DELETE /repos/{owner}/{repo}/environments/{environment_name}/variables/{name}":
-    "/repos/{owner}/{repo}/environments/{environment_name}/variables/{name}",
+  "GET /repos/{owner}/{repo}/environments/{environment_name}": "/repos/{owner}/{repo}/environments/{environment_name}",
+  "PUT /repos/{owner}/{repo}/environments/{environment_name}": "/repos/{owner}/{repo}/environments/{environment_name}",
+  "DELETE /repos/{owner}/{repo}/environments/{environment_name}": "/repos/{owner}/{repo}/environments/{environment_name}",
+  "GET /repos/{owner}/{repo}/environments/{environment_name}/deployment-branch-policies": "/repos/{owner}/{repo}/environments/{environment_name}/deployment-branch-policies{?per_page,page}",
+  "POST /repos/{owner}/{repo}/environments/{environment_name}/deployment-branch-policies": "/repos/{owner}/{repo}/environments/{environment_name}/deployment-branch-policies",
+  "GET /repos/{owner}/{repo}/environments/{environment_name}/deployment-branch-policies/{branch_policy_id}": "/repos/{owner}/{repo}/environments/{environment_name}/deployment-branch-policies/{branch_policy_id}",
+  "PUT /repos/{owner}/{repo}/environments/{environment_name}/deployment-branch-policies/{branch_policy_id}": "/repos/{owner}/{repo}/environments/{environment_name}/deployment-branch-policies/{branch_policy_id}",
+  "DELETE /repos/{owner}/{repo}/environments/{environment_name}/deployment-branch-policies/{branch_policy_id}": "/repos/{owner}/{repo}/environments/{environment_name}/deployment-branch-policies/{branch_policy_id}",
+  "GET /repos/{owner}/{repo}/environments/{environment_name}/deployment_protection_rules": "/repos/{owner}/{repo}/environments/{environment_name}/deployment_protection_rules",
+  "POST /repos/{owner}/{repo}/environments/{environment_name}/deployment_protection_rules": "/repos/{owner}/{repo}/environments/{environment_name}/deployment_protection_rules",
+  "GET /repos/{owner}/{repo}/environments/{environment_name}/deployment_protection_rules/apps": "/repos/{owner}/{repo}/environments/{environment_name}/deployment_protection_rules/apps{?page,per_page}",
+  "GET /repos/{owner}/{repo}/environments/{environment_name}/deployment_protection_rules/{protection_rule_id}": "/repos/{owner}/{repo}/environments/{environment_name}/deployment_protection_rules/{protection_rule_id}",
+  "DELETE /repos/{owner}/{repo}/environments/{environment_name}/deployment_protection_rules/{protection_rule_id}": "/repos/{owner}/{repo}/environments/{environment_name}/deployment_protection_rules/{protection_rule_id}",
+  "GET /repos/{owner}/{repo}/environments/{environment_name}/secrets": "/repos/{owner}/{repo}/environments/{environment_name}/secrets{?per_page,page}",
+  "GET /repos/{owner}/{repo}/environments/{environment_name}/secrets/public-key": "/repos/{owner}/{repo}/environments/{environment_name}/secrets/public-key",
+  "GET /repos/{owner}/{repo}/environments/{environment_name}/secrets/{secret_name}": "/repos/{owner}/{repo}/environments/{environment_name}/secrets/{secret_name}",
+  "PUT /repos/{owner}/{repo}/environments/{environment_name}/secrets/{secret_name}": "/repos/{owner}/{repo}/environments/{environment_name}/secrets/{secret_name}",
+  "DELETE /repos/{owner}/{repo}/environments/{environment_name}/secrets/{secret_name}": "/repos/{owner}/{repo}/environments/{environment_name}/secrets/{secret_name}",
+  "GET /repos/{owner}/{repo}/environments/{environment_name}/variables": "/repos/{owner}/{repo}/environments/{environment_name}/variables{?per_page,page}",
+  "POST /repos/{owner}/{repo}/environments/{environment_name}/variables": "/repos/{owner}/{repo}/environments/{environment_name}/variables",
+  "GET /repos/{owner}/{repo}/environments/{environment_name}/variables/{name}": "/repos/{owner}/{repo}/environments/{environment_name}/variables/{name}",
+  "PATCH /repos/{owner}/{repo}/environments/{environment_name}/variables/{name}": "/repos/{owner}/{repo}/environments/{environment_name}/variables/{name}",
+  "DELETE /repos/{owner}/{repo}/environments/{environment_name}/variables/{name}": "/repos/{owner}/{repo}/environments/{environment_name}/variables/{name}",
   "GET /repos/{owner}/{repo}/events": "/repos/{owner}/{repo}/events{?per_page,page}",
   "GET /repos/{owner}/{repo}/forks": "/repos/{owner}/{repo}/forks{?sort,per_page,page}",
   "POST /repos/{owner}/{repo}/forks": "/repos/{owner}/{repo}/forks",
@@ -1269,12 +827,9 @@ export const operations: OperationTable<GitHubRoutes> = /* @__PURE__ */ describe
   "DELETE /repos/{owner}/{repo}/hooks/{hook_id}": "/repos/{owner}/{repo}/hooks/{hook_id}",
   "GET /repos/{owner}/{repo}/hooks/{hook_id}/config": "/repos/{owner}/{repo}/hooks/{hook_id}/config",
   "PATCH /repos/{owner}/{repo}/hooks/{hook_id}/config": "/repos/{owner}/{repo}/hooks/{hook_id}/config",
-  "GET /repos/{owner}/{repo}/hooks/{hook_id}/deliveries":
-    "/repos/{owner}/{repo}/hooks/{hook_id}/deliveries{?per_page,cursor,status}",
-  "GET /repos/{owner}/{repo}/hooks/{hook_id}/deliveries/{delivery_id}":
-    "/repos/{owner}/{repo}/hooks/{hook_id}/deliveries/{delivery_id}",
-  "POST /repos/{owner}/{repo}/hooks/{hook_id}/deliveries/{delivery_id}/attempts":
-    "/repos/{owner}/{repo}/hooks/{hook_id}/deliveries/{delivery_id}/attempts",
+  "GET /repos/{owner}/{repo}/hooks/{hook_id}/deliveries": "/repos/{owner}/{repo}/hooks/{hook_id}/deliveries{?per_page,cursor,status}",
+  "GET /repos/{owner}/{repo}/hooks/{hook_id}/deliveries/{delivery_id}": "/repos/{owner}/{repo}/hooks/{hook_id}/deliveries/{delivery_id}",
+  "POST /repos/{owner}/{repo}/hooks/{hook_id}/deliveries/{delivery_id}/attempts": "/repos/{owner}/{repo}/hooks/{hook_id}/deliveries/{delivery_id}/attempts",
   "POST /repos/{owner}/{repo}/hooks/{hook_id}/pings": "/repos/{owner}/{repo}/hooks/{hook_id}/pings",
   "POST /repos/{owner}/{repo}/hooks/{hook_id}/tests": "/repos/{owner}/{repo}/hooks/{hook_id}/tests",
   "GET /repos/{owner}/{repo}/immutable-releases": "/repos/{owner}/{repo}/immutable-releases",
@@ -1285,120 +840,70 @@ export const operations: OperationTable<GitHubRoutes> = /* @__PURE__ */ describe
   "PATCH /repos/{owner}/{repo}/import": "/repos/{owner}/{repo}/import",
   "DELETE /repos/{owner}/{repo}/import": "/repos/{owner}/{repo}/import",
   "GET /repos/{owner}/{repo}/import/authors": "/repos/{owner}/{repo}/import/authors{?since}",
-  "PATCH /repos/{owner}/{repo}/import/authors/{author_id}":
-    "/repos/{owner}/{repo}/import/authors/{author_id}",
+  "PATCH /repos/{owner}/{repo}/import/authors/{author_id}": "/repos/{owner}/{repo}/import/authors/{author_id}",
   "GET /repos/{owner}/{repo}/import/large_files": "/repos/{owner}/{repo}/import/large_files",
   "PATCH /repos/{owner}/{repo}/import/lfs": "/repos/{owner}/{repo}/import/lfs",
   "GET /repos/{owner}/{repo}/installation": "/repos/{owner}/{repo}/installation",
   "GET /repos/{owner}/{repo}/interaction-limits": "/repos/{owner}/{repo}/interaction-limits",
   "PUT /repos/{owner}/{repo}/interaction-limits": "/repos/{owner}/{repo}/interaction-limits",
   "DELETE /repos/{owner}/{repo}/interaction-limits": "/repos/{owner}/{repo}/interaction-limits",
-  "GET /repos/{owner}/{repo}/interaction-limits/pulls/bypass-list":
-    "/repos/{owner}/{repo}/interaction-limits/pulls/bypass-list",
-  "PUT /repos/{owner}/{repo}/interaction-limits/pulls/bypass-list":
-    "/repos/{owner}/{repo}/interaction-limits/pulls/bypass-list",
-  "DELETE /repos/{owner}/{repo}/interaction-limits/pulls/bypass-list":
-    "/repos/{owner}/{repo}/interaction-limits/pulls/bypass-list",
-  "GET /repos/{owner}/{repo}/interaction-limits/pulls/creation-cap":
-    "/repos/{owner}/{repo}/interaction-limits/pulls/creation-cap",
-  "PATCH /repos/{owner}/{repo}/interaction-limits/pulls/creation-cap":
-    "/repos/{owner}/{repo}/interaction-limits/pulls/creation-cap",
+  "GET /repos/{owner}/{repo}/interaction-limits/pulls/bypass-list": "/repos/{owner}/{repo}/interaction-limits/pulls/bypass-list",
+  "PUT /repos/{owner}/{repo}/interaction-limits/pulls/bypass-list": "/repos/{owner}/{repo}/interaction-limits/pulls/bypass-list",
+  "DELETE /repos/{owner}/{repo}/interaction-limits/pulls/bypass-list": "/repos/{owner}/{repo}/interaction-limits/pulls/bypass-list",
+  "GET /repos/{owner}/{repo}/interaction-limits/pulls/creation-cap": "/repos/{owner}/{repo}/interaction-limits/pulls/creation-cap",
+  "PATCH /repos/{owner}/{repo}/interaction-limits/pulls/creation-cap": "/repos/{owner}/{repo}/interaction-limits/pulls/creation-cap",
   "GET /repos/{owner}/{repo}/invitations": "/repos/{owner}/{repo}/invitations{?per_page,page}",
-  "PATCH /repos/{owner}/{repo}/invitations/{invitation_id}":
-    "/repos/{owner}/{repo}/invitations/{invitation_id}",
-  "DELETE /repos/{owner}/{repo}/invitations/{invitation_id}":
-    "/repos/{owner}/{repo}/invitations/{invitation_id}",
+  "PATCH /repos/{owner}/{repo}/invitations/{invitation_id}": "/repos/{owner}/{repo}/invitations/{invitation_id}",
+  "DELETE /repos/{owner}/{repo}/invitations/{invitation_id}": "/repos/{owner}/{repo}/invitations/{invitation_id}",
   "GET /repos/{owner}/{repo}/issue-types": "/repos/{owner}/{repo}/issue-types",
-  "GET /repos/{owner}/{repo}/issues":
-    "/repos/{owner}/{repo}/issues{?milestone,state,assignee,type,creator,mentioned,issue_field_values,labels,sort,direction,since,per_page,page}",
+  "GET /repos/{owner}/{repo}/issues": "/repos/{owner}/{repo}/issues{?milestone,state,assignee,type,creator,mentioned,issue_field_values,labels,sort,direction,since,per_page,page}",
   "POST /repos/{owner}/{repo}/issues": "/repos/{owner}/{repo}/issues",
-  "GET /repos/{owner}/{repo}/issues/comments":
-    "/repos/{owner}/{repo}/issues/comments{?sort,direction,since,per_page,page}",
-  "GET /repos/{owner}/{repo}/issues/comments/{comment_id}":
-    "/repos/{owner}/{repo}/issues/comments/{comment_id}",
-  "PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}":
-    "/repos/{owner}/{repo}/issues/comments/{comment_id}",
-  "DELETE /repos/{owner}/{repo}/issues/comments/{comment_id}":
-    "/repos/{owner}/{repo}/issues/comments/{comment_id}",
-  "PUT /repos/{owner}/{repo}/issues/comments/{comment_id}/pin":
-    "/repos/{owner}/{repo}/issues/comments/{comment_id}/pin",
-  "DELETE /repos/{owner}/{repo}/issues/comments/{comment_id}/pin":
-    "/repos/{owner}/{repo}/issues/comments/{comment_id}/pin",
-  "GET /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions":
-    "/repos/{owner}/{repo}/issues/comments/{comment_id}/reactions{?content,per_page,page}",
-  "POST /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions":
-    "/repos/{owner}/{repo}/issues/comments/{comment_id}/reactions",
-  "DELETE /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions/{reaction_id}":
-    "/repos/{owner}/{repo}/issues/comments/{comment_id}/reactions/{reaction_id}",
+  "GET /repos/{owner}/{repo}/issues/comments": "/repos/{owner}/{repo}/issues/comments{?sort,direction,since,per_page,page}",
+  "GET /repos/{owner}/{repo}/issues/comments/{comment_id}": "/repos/{owner}/{repo}/issues/comments/{comment_id}",
+  "PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}": "/repos/{owner}/{repo}/issues/comments/{comment_id}",
+  "DELETE /repos/{owner}/{repo}/issues/comments/{comment_id}": "/repos/{owner}/{repo}/issues/comments/{comment_id}",
+  "PUT /repos/{owner}/{repo}/issues/comments/{comment_id}/pin": "/repos/{owner}/{repo}/issues/comments/{comment_id}/pin",
+  "DELETE /repos/{owner}/{repo}/issues/comments/{comment_id}/pin": "/repos/{owner}/{repo}/issues/comments/{comment_id}/pin",
+  "GET /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions": "/repos/{owner}/{repo}/issues/comments/{comment_id}/reactions{?content,per_page,page}",
+  "POST /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions": "/repos/{owner}/{repo}/issues/comments/{comment_id}/reactions",
+  "DELETE /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions/{reaction_id}": "/repos/{owner}/{repo}/issues/comments/{comment_id}/reactions/{reaction_id}",
   "GET /repos/{owner}/{repo}/issues/events": "/repos/{owner}/{repo}/issues/events{?per_page,page}",
   "GET /repos/{owner}/{repo}/issues/events/{event_id}": "/repos/{owner}/{repo}/issues/events/{event_id}",
   "GET /repos/{owner}/{repo}/issues/{issue_number}": "/repos/{owner}/{repo}/issues/{issue_number}",
   "PATCH /repos/{owner}/{repo}/issues/{issue_number}": "/repos/{owner}/{repo}/issues/{issue_number}",
-  "POST /repos/{owner}/{repo}/issues/{issue_number}/assignees":
-    "/repos/{owner}/{repo}/issues/{issue_number}/assignees",
-  "DELETE /repos/{owner}/{repo}/issues/{issue_number}/assignees":
-    "/repos/{owner}/{repo}/issues/{issue_number}/assignees",
-  "GET /repos/{owner}/{repo}/issues/{issue_number}/assignees/{assignee}":
-    "/repos/{owner}/{repo}/issues/{issue_number}/assignees/{assignee}",
-  "GET /repos/{owner}/{repo}/issues/{issue_number}/comments":
-    "/repos/{owner}/{repo}/issues/{issue_number}/comments{?since,per_page,page}",
-  "POST /repos/{owner}/{repo}/issues/{issue_number}/comments":
-    "/repos/{owner}/{repo}/issues/{issue_number}/comments",
-  "GET /repos/{owner}/{repo}/issues/{issue_number}/dependencies/blocked_by":
-    "/repos/{owner}/{repo}/issues/{issue_number}/dependencies/blocked_by{?per_page,page}",
-  "POST /repos/{owner}/{repo}/issues/{issue_number}/dependencies/blocked_by":
-    "/repos/{owner}/{repo}/issues/{issue_number}/dependencies/blocked_by",
-  "DELETE /repos/{owner}/{repo}/issues/{issue_number}/dependencies/blocked_by/{issue_id}":
-    "/repos/{owner}/{repo}/issues/{issue_number}/dependencies/blocked_by/{issue_id}",
-  "GET /repos/{owner}/{repo}/issues/{issue_number}/dependencies/blocking":
-    "/repos/{owner}/{repo}/issues/{issue_number}/dependencies/blocking{?per_page,page}",
-  "GET /repos/{owner}/{repo}/issues/{issue_number}/events":
-    "/repos/{owner}/{repo}/issues/{issue_number}/events{?per_page,page}",
-  "GET /repos/{owner}/{repo}/issues/{issue_number}/issue-field-values":
-    "/repos/{owner}/{repo}/issues/{issue_number}/issue-field-values{?per_page,page}",
-  "POST /repos/{owner}/{repo}/issues/{issue_number}/issue-field-values":
-    "/repos/{owner}/{repo}/issues/{issue_number}/issue-field-values",
-  "PUT /repos/{owner}/{repo}/issues/{issue_number}/issue-field-values":
-    "/repos/{owner}/{repo}/issues/{issue_number}/issue-field-values",
-  "DELETE /repos/{owner}/{repo}/issues/{issue_number}/issue-field-values/{issue_field_id}":
-    "/repos/{owner}/{repo}/issues/{issue_number}/issue-field-values/{issue_field_id}",
-  "GET /repos/{owner}/{repo}/issues/{issue_number}/labels":
-    "/repos/{owner}/{repo}/issues/{issue_number}/labels{?per_page,page}",
-  "POST /repos/{owner}/{repo}/issues/{issue_number}/labels":
-    "/repos/{owner}/{repo}/issues/{issue_number}/labels",
-  "PUT /repos/{owner}/{repo}/issues/{issue_number}/labels":
-    "/repos/{owner}/{repo}/issues/{issue_number}/labels",
-  "DELETE /repos/{owner}/{repo}/issues/{issue_number}/labels":
-    "/repos/{owner}/{repo}/issues/{issue_number}/labels",
-  "DELETE /repos/{owner}/{repo}/issues/{issue_number}/labels/{name}":
-    "/repos/{owner}/{repo}/issues/{issue_number}/labels/{name}",
+  "POST /repos/{owner}/{repo}/issues/{issue_number}/assignees": "/repos/{owner}/{repo}/issues/{issue_number}/assignees",
+  "DELETE /repos/{owner}/{repo}/issues/{issue_number}/assignees": "/repos/{owner}/{repo}/issues/{issue_number}/assignees",
+  "GET /repos/{owner}/{repo}/issues/{issue_number}/assignees/{assignee}": "/repos/{owner}/{repo}/issues/{issue_number}/assignees/{assignee}",
+  "GET /repos/{owner}/{repo}/issues/{issue_number}/comments": "/repos/{owner}/{repo}/issues/{issue_number}/comments{?since,per_page,page}",
+  "POST /repos/{owner}/{repo}/issues/{issue_number}/comments": "/repos/{owner}/{repo}/issues/{issue_number}/comments",
+  "GET /repos/{owner}/{repo}/issues/{issue_number}/dependencies/blocked_by": "/repos/{owner}/{repo}/issues/{issue_number}/dependencies/blocked_by{?per_page,page}",
+  "POST /repos/{owner}/{repo}/issues/{issue_number}/dependencies/blocked_by": "/repos/{owner}/{repo}/issues/{issue_number}/dependencies/blocked_by",
+  "DELETE /repos/{owner}/{repo}/issues/{issue_number}/dependencies/blocked_by/{issue_id}": "/repos/{owner}/{repo}/issues/{issue_number}/dependencies/blocked_by/{issue_id}",
+  "GET /repos/{owner}/{repo}/issues/{issue_number}/dependencies/blocking": "/repos/{owner}/{repo}/issues/{issue_number}/dependencies/blocking{?per_page,page}",
+  "GET /repos/{owner}/{repo}/issues/{issue_number}/events": "/repos/{owner}/{repo}/issues/{issue_number}/events{?per_page,page}",
+  "GET /repos/{owner}/{repo}/issues/{issue_number}/issue-field-values": "/repos/{owner}/{repo}/issues/{issue_number}/issue-field-values{?per_page,page}",
+  "POST /repos/{owner}/{repo}/issues/{issue_number}/issue-field-values": "/repos/{owner}/{repo}/issues/{issue_number}/issue-field-values",
+  "PUT /repos/{owner}/{repo}/issues/{issue_number}/issue-field-values": "/repos/{owner}/{repo}/issues/{issue_number}/issue-field-values",
+  "DELETE /repos/{owner}/{repo}/issues/{issue_number}/issue-field-values/{issue_field_id}": "/repos/{owner}/{repo}/issues/{issue_number}/issue-field-values/{issue_field_id}",
+  "GET /repos/{owner}/{repo}/issues/{issue_number}/labels": "/repos/{owner}/{repo}/issues/{issue_number}/labels{?per_page,page}",
+  "POST /repos/{owner}/{repo}/issues/{issue_number}/labels": "/repos/{owner}/{repo}/issues/{issue_number}/labels",
+  "PUT /repos/{owner}/{repo}/issues/{issue_number}/labels": "/repos/{owner}/{repo}/issues/{issue_number}/labels",
+  "DELETE /repos/{owner}/{repo}/issues/{issue_number}/labels": "/repos/{owner}/{repo}/issues/{issue_number}/labels",
+  "DELETE /repos/{owner}/{repo}/issues/{issue_number}/labels/{name}": "/repos/{owner}/{repo}/issues/{issue_number}/labels/{name}",
   "PUT /repos/{owner}/{repo}/issues/{issue_number}/lock": "/repos/{owner}/{repo}/issues/{issue_number}/lock",
-  "DELETE /repos/{owner}/{repo}/issues/{issue_number}/lock":
-    "/repos/{owner}/{repo}/issues/{issue_number}/lock",
-  "GET /repos/{owner}/{repo}/issues/{issue_number}/parent":
-    "/repos/{owner}/{repo}/issues/{issue_number}/parent",
-  "GET /repos/{owner}/{repo}/issues/{issue_number}/reactions":
-    "/repos/{owner}/{repo}/issues/{issue_number}/reactions{?content,per_page,page}",
-  "POST /repos/{owner}/{repo}/issues/{issue_number}/reactions":
-    "/repos/{owner}/{repo}/issues/{issue_number}/reactions",
-  "DELETE /repos/{owner}/{repo}/issues/{issue_number}/reactions/{reaction_id}":
-    "/repos/{owner}/{repo}/issues/{issue_number}/reactions/{reaction_id}",
-  "DELETE /repos/{owner}/{repo}/issues/{issue_number}/sub_issue":
-    "/repos/{owner}/{repo}/issues/{issue_number}/sub_issue",
-  "GET /repos/{owner}/{repo}/issues/{issue_number}/sub_issues":
-    "/repos/{owner}/{repo}/issues/{issue_number}/sub_issues{?per_page,page}",
-  "POST /repos/{owner}/{repo}/issues/{issue_number}/sub_issues":
-    "/repos/{owner}/{repo}/issues/{issue_number}/sub_issues",
-  "PATCH /repos/{owner}/{repo}/issues/{issue_number}/sub_issues/priority":
-    "/repos/{owner}/{repo}/issues/{issue_number}/sub_issues/priority",
-  "GET /repos/{owner}/{repo}/issues/{issue_number}/suggestions":
-    "/repos/{owner}/{repo}/issues/{issue_number}/suggestions{?state,action,per_page,page}",
-  "POST /repos/{owner}/{repo}/issues/{issue_number}/suggestions/{suggestion_id}/approve":
-    "/repos/{owner}/{repo}/issues/{issue_number}/suggestions/{suggestion_id}/approve",
-  "POST /repos/{owner}/{repo}/issues/{issue_number}/suggestions/{suggestion_id}/dismiss":
-    "/repos/{owner}/{repo}/issues/{issue_number}/suggestions/{suggestion_id}/dismiss",
-  "GET /repos/{owner}/{repo}/issues/{issue_number}/timeline":
-    "/repos/{owner}/{repo}/issues/{issue_number}/timeline{?per_page,page,exclude}",
+  "DELETE /repos/{owner}/{repo}/issues/{issue_number}/lock": "/repos/{owner}/{repo}/issues/{issue_number}/lock",
+  "GET /repos/{owner}/{repo}/issues/{issue_number}/parent": "/repos/{owner}/{repo}/issues/{issue_number}/parent",
+  "GET /repos/{owner}/{repo}/issues/{issue_number}/reactions": "/repos/{owner}/{repo}/issues/{issue_number}/reactions{?content,per_page,page}",
+  "POST /repos/{owner}/{repo}/issues/{issue_number}/reactions": "/repos/{owner}/{repo}/issues/{issue_number}/reactions",
+  "DELETE /repos/{owner}/{repo}/issues/{issue_number}/reactions/{reaction_id}": "/repos/{owner}/{repo}/issues/{issue_number}/reactions/{reaction_id}",
+  "DELETE /repos/{owner}/{repo}/issues/{issue_number}/sub_issue": "/repos/{owner}/{repo}/issues/{issue_number}/sub_issue",
+  "GET /repos/{owner}/{repo}/issues/{issue_number}/sub_issues": "/repos/{owner}/{repo}/issues/{issue_number}/sub_issues{?per_page,page}",
+  "POST /repos/{owner}/{repo}/issues/{issue_number}/sub_issues": "/repos/{owner}/{repo}/issues/{issue_number}/sub_issues",
+  "PATCH /repos/{owner}/{repo}/issues/{issue_number}/sub_issues/priority": "/repos/{owner}/{repo}/issues/{issue_number}/sub_issues/priority",
+  "GET /repos/{owner}/{repo}/issues/{issue_number}/suggestions": "/repos/{owner}/{repo}/issues/{issue_number}/suggestions{?state,action,per_page,page}",
+  "POST /repos/{owner}/{repo}/issues/{issue_number}/suggestions/{suggestion_id}/approve": "/repos/{owner}/{repo}/issues/{issue_number}/suggestions/{suggestion_id}/approve",
+  "POST /repos/{owner}/{repo}/issues/{issue_number}/suggestions/{suggestion_id}/dismiss": "/repos/{owner}/{repo}/issues/{issue_number}/suggestions/{suggestion_id}/dismiss",
+  "GET /repos/{owner}/{repo}/issues/{issue_number}/timeline": "/repos/{owner}/{repo}/issues/{issue_number}/timeline{?per_page,page,exclude}",
   "GET /repos/{owner}/{repo}/keys": "/repos/{owner}/{repo}/keys{?per_page,page}",
   "POST /repos/{owner}/{repo}/keys": "/repos/{owner}/{repo}/keys",
   "GET /repos/{owner}/{repo}/keys/{key_id}": "/repos/{owner}/{repo}/keys/{key_id}",
@@ -1412,19 +917,13 @@ export const operations: OperationTable<GitHubRoutes> = /* @__PURE__ */ describe
   "GET /repos/{owner}/{repo}/license": "/repos/{owner}/{repo}/license{?ref}",
   "POST /repos/{owner}/{repo}/merge-upstream": "/repos/{owner}/{repo}/merge-upstream",
   "POST /repos/{owner}/{repo}/merges": "/repos/{owner}/{repo}/merges",
-  "GET /repos/{owner}/{repo}/milestones":
-    "/repos/{owner}/{repo}/milestones{?state,sort,direction,per_page,page}",
+  "GET /repos/{owner}/{repo}/milestones": "/repos/{owner}/{repo}/milestones{?state,sort,direction,per_page,page}",
   "POST /repos/{owner}/{repo}/milestones": "/repos/{owner}/{repo}/milestones",
-  "GET /repos/{owner}/{repo}/milestones/{milestone_number}":
-    "/repos/{owner}/{repo}/milestones/{milestone_number}",
-  "PATCH /repos/{owner}/{repo}/milestones/{milestone_number}":
-    "/repos/{owner}/{repo}/milestones/{milestone_number}",
-  "DELETE /repos/{owner}/{repo}/milestones/{milestone_number}":
-    "/repos/{owner}/{repo}/milestones/{milestone_number}",
-  "GET /repos/{owner}/{repo}/milestones/{milestone_number}/labels":
-    "/repos/{owner}/{repo}/milestones/{milestone_number}/labels{?per_page,page}",
-  "GET /repos/{owner}/{repo}/notifications":
-    "/repos/{owner}/{repo}/notifications{?all,participating,since,before,per_page,page}",
+  "GET /repos/{owner}/{repo}/milestones/{milestone_number}": "/repos/{owner}/{repo}/milestones/{milestone_number}",
+  "PATCH /repos/{owner}/{repo}/milestones/{milestone_number}": "/repos/{owner}/{repo}/milestones/{milestone_number}",
+  "DELETE /repos/{owner}/{repo}/milestones/{milestone_number}": "/repos/{owner}/{repo}/milestones/{milestone_number}",
+  "GET /repos/{owner}/{repo}/milestones/{milestone_number}/labels": "/repos/{owner}/{repo}/milestones/{milestone_number}/labels{?per_page,page}",
+  "GET /repos/{owner}/{repo}/notifications": "/repos/{owner}/{repo}/notifications{?all,participating,since,before,per_page,page}",
   "PUT /repos/{owner}/{repo}/notifications": "/repos/{owner}/{repo}/notifications",
   "GET /repos/{owner}/{repo}/pages": "/repos/{owner}/{repo}/pages",
   "POST /repos/{owner}/{repo}/pages": "/repos/{owner}/{repo}/pages",
@@ -1435,161 +934,97 @@ export const operations: OperationTable<GitHubRoutes> = /* @__PURE__ */ describe
   "GET /repos/{owner}/{repo}/pages/builds/latest": "/repos/{owner}/{repo}/pages/builds/latest",
   "GET /repos/{owner}/{repo}/pages/builds/{build_id}": "/repos/{owner}/{repo}/pages/builds/{build_id}",
   "POST /repos/{owner}/{repo}/pages/deployments": "/repos/{owner}/{repo}/pages/deployments",
-  "GET /repos/{owner}/{repo}/pages/deployments/{pages_deployment_id}":
-    "/repos/{owner}/{repo}/pages/deployments/{pages_deployment_id}",
-  "POST /repos/{owner}/{repo}/pages/deployments/{pages_deployment_id}/cancel":
-    "/repos/{owner}/{repo}/pages/deployments/{pages_deployment_id}/cancel",
+  "GET /repos/{owner}/{repo}/pages/deployments/{pages_deployment_id}": "/repos/{owner}/{repo}/pages/deployments/{pages_deployment_id}",
+  "POST /repos/{owner}/{repo}/pages/deployments/{pages_deployment_id}/cancel": "/repos/{owner}/{repo}/pages/deployments/{pages_deployment_id}/cancel",
   "GET /repos/{owner}/{repo}/pages/health": "/repos/{owner}/{repo}/pages/health",
-  "GET /repos/{owner}/{repo}/private-vulnerability-reporting":
-    "/repos/{owner}/{repo}/private-vulnerability-reporting",
-  "PUT /repos/{owner}/{repo}/private-vulnerability-reporting":
-    "/repos/{owner}/{repo}/private-vulnerability-reporting",
-  "DELETE /repos/{owner}/{repo}/private-vulnerability-reporting":
-    "/repos/{owner}/{repo}/private-vulnerability-reporting",
+  "GET /repos/{owner}/{repo}/private-vulnerability-reporting": "/repos/{owner}/{repo}/private-vulnerability-reporting",
+  "PUT /repos/{owner}/{repo}/private-vulnerability-reporting": "/repos/{owner}/{repo}/private-vulnerability-reporting",
+  "DELETE /repos/{owner}/{repo}/private-vulnerability-reporting": "/repos/{owner}/{repo}/private-vulnerability-reporting",
   "GET /repos/{owner}/{repo}/properties/values": "/repos/{owner}/{repo}/properties/values",
   "PATCH /repos/{owner}/{repo}/properties/values": "/repos/{owner}/{repo}/properties/values",
-  "GET /repos/{owner}/{repo}/pulls":
-    "/repos/{owner}/{repo}/pulls{?state,head,base,sort,direction,per_page,page}",
+  "GET /repos/{owner}/{repo}/pulls": "/repos/{owner}/{repo}/pulls{?state,head,base,sort,direction,per_page,page}",
   "POST /repos/{owner}/{repo}/pulls": "/repos/{owner}/{repo}/pulls",
-  "GET /repos/{owner}/{repo}/pulls/comments":
-    "/repos/{owner}/{repo}/pulls/comments{?sort,direction,since,per_page,page}",
-  "GET /repos/{owner}/{repo}/pulls/comments/{comment_id}":
-    "/repos/{owner}/{repo}/pulls/comments/{comment_id}",
-  "PATCH /repos/{owner}/{repo}/pulls/comments/{comment_id}":
-    "/repos/{owner}/{repo}/pulls/comments/{comment_id}",
-  "DELETE /repos/{owner}/{repo}/pulls/comments/{comment_id}":
-    "/repos/{owner}/{repo}/pulls/comments/{comment_id}",
-  "GET /repos/{owner}/{repo}/pulls/comments/{comment_id}/reactions":
-    "/repos/{owner}/{repo}/pulls/comments/{comment_id}/reactions{?content,per_page,page}",
-  "POST /repos/{owner}/{repo}/pulls/comments/{comment_id}/reactions":
-    "/repos/{owner}/{repo}/pulls/comments/{comment_id}/reactions",
-  "DELETE /repos/{owner}/{repo}/pulls/comments/{comment_id}/reactions/{reaction_id}":
-    "/repos/{owner}/{repo}/pulls/comments/{comment_id}/reactions/{reaction_id}",
+  "GET /repos/{owner}/{repo}/pulls/comments": "/repos/{owner}/{repo}/pulls/comments{?sort,direction,since,per_page,page}",
+  "GET /repos/{owner}/{repo}/pulls/comments/{comment_id}": "/repos/{owner}/{repo}/pulls/comments/{comment_id}",
+  "PATCH /repos/{owner}/{repo}/pulls/comments/{comment_id}": "/repos/{owner}/{repo}/pulls/comments/{comment_id}",
+  "DELETE /repos/{owner}/{repo}/pulls/comments/{comment_id}": "/repos/{owner}/{repo}/pulls/comments/{comment_id}",
+  "GET /repos/{owner}/{repo}/pulls/comments/{comment_id}/reactions": "/repos/{owner}/{repo}/pulls/comments/{comment_id}/reactions{?content,per_page,page}",
+  "POST /repos/{owner}/{repo}/pulls/comments/{comment_id}/reactions": "/repos/{owner}/{repo}/pulls/comments/{comment_id}/reactions",
+  "DELETE /repos/{owner}/{repo}/pulls/comments/{comment_id}/reactions/{reaction_id}": "/repos/{owner}/{repo}/pulls/comments/{comment_id}/reactions/{reaction_id}",
   "GET /repos/{owner}/{repo}/pulls/{pull_number}": "/repos/{owner}/{repo}/pulls/{pull_number}",
   "PATCH /repos/{owner}/{repo}/pulls/{pull_number}": "/repos/{owner}/{repo}/pulls/{pull_number}",
-  "POST /repos/{owner}/{repo}/pulls/{pull_number}/codespaces":
-    "/repos/{owner}/{repo}/pulls/{pull_number}/codespaces",
-  "GET /repos/{owner}/{repo}/pulls/{pull_number}/comments":
-    "/repos/{owner}/{repo}/pulls/{pull_number}/comments{?sort,direction,since,per_page,page}",
-  "POST /repos/{owner}/{repo}/pulls/{pull_number}/comments":
-    "/repos/{owner}/{repo}/pulls/{pull_number}/comments",
-  "POST /repos/{owner}/{repo}/pulls/{pull_number}/comments/{comment_id}/replies":
-    "/repos/{owner}/{repo}/pulls/{pull_number}/comments/{comment_id}/replies",
-  "GET /repos/{owner}/{repo}/pulls/{pull_number}/commits":
-    "/repos/{owner}/{repo}/pulls/{pull_number}/commits{?per_page,page}",
-  "GET /repos/{owner}/{repo}/pulls/{pull_number}/files":
-    "/repos/{owner}/{repo}/pulls/{pull_number}/files{?per_page,page}",
+  "POST /repos/{owner}/{repo}/pulls/{pull_number}/codespaces": "/repos/{owner}/{repo}/pulls/{pull_number}/codespaces",
+  "GET /repos/{owner}/{repo}/pulls/{pull_number}/comments": "/repos/{owner}/{repo}/pulls/{pull_number}/comments{?sort,direction,since,per_page,page}",
+  "POST /repos/{owner}/{repo}/pulls/{pull_number}/comments": "/repos/{owner}/{repo}/pulls/{pull_number}/comments",
+  "POST /repos/{owner}/{repo}/pulls/{pull_number}/comments/{comment_id}/replies": "/repos/{owner}/{repo}/pulls/{pull_number}/comments/{comment_id}/replies",
+  "GET /repos/{owner}/{repo}/pulls/{pull_number}/commits": "/repos/{owner}/{repo}/pulls/{pull_number}/commits{?per_page,page}",
+  "GET /repos/{owner}/{repo}/pulls/{pull_number}/files": "/repos/{owner}/{repo}/pulls/{pull_number}/files{?per_page,page}",
   "GET /repos/{owner}/{repo}/pulls/{pull_number}/merge": "/repos/{owner}/{repo}/pulls/{pull_number}/merge",
   "PUT /repos/{owner}/{repo}/pulls/{pull_number}/merge": "/repos/{owner}/{repo}/pulls/{pull_number}/merge",
-  "PUT /repos/{owner}/{repo}/pulls/{pull_number}/merge-async":
-    "/repos/{owner}/{repo}/pulls/{pull_number}/merge-async",
-  "GET /repos/{owner}/{repo}/pulls/{pull_number}/merge-async/{uuid}":
-    "/repos/{owner}/{repo}/pulls/{pull_number}/merge-async/{uuid}",
-  "GET /repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers":
-    "/repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers",
-  "POST /repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers":
-    "/repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers",
-  "DELETE /repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers":
-    "/repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers",
-  "GET /repos/{owner}/{repo}/pulls/{pull_number}/reviews":
-    "/repos/{owner}/{repo}/pulls/{pull_number}/reviews{?per_page,page}",
-  "POST /repos/{owner}/{repo}/pulls/{pull_number}/reviews":
-    "/repos/{owner}/{repo}/pulls/{pull_number}/reviews",
-  "GET /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}":
-    "/repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}",
-  "PUT /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}":
-    "/repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}",
-  "DELETE /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}":
-    "/repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}",
-  "GET /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}/comments":
-    "/repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}/comments{?per_page,page}",
-  "PUT /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}/dismissals":
-    "/repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}/dismissals",
-  "POST /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}/events":
-    "/repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}/events",
-  "PUT /repos/{owner}/{repo}/pulls/{pull_number}/update-branch":
-    "/repos/{owner}/{repo}/pulls/{pull_number}/update-branch",
+  "PUT /repos/{owner}/{repo}/pulls/{pull_number}/merge-async": "/repos/{owner}/{repo}/pulls/{pull_number}/merge-async",
+  "GET /repos/{owner}/{repo}/pulls/{pull_number}/merge-async/{uuid}": "/repos/{owner}/{repo}/pulls/{pull_number}/merge-async/{uuid}",
+  "GET /repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers": "/repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers",
+  "POST /repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers": "/repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers",
+  "DELETE /repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers": "/repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers",
+  "GET /repos/{owner}/{repo}/pulls/{pull_number}/reviews": "/repos/{owner}/{repo}/pulls/{pull_number}/reviews{?per_page,page}",
+  "POST /repos/{owner}/{repo}/pulls/{pull_number}/reviews": "/repos/{owner}/{repo}/pulls/{pull_number}/reviews",
+  "GET /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}": "/repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}",
+  "PUT /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}": "/repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}",
+  "DELETE /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}": "/repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}",
+  "GET /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}/comments": "/repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}/comments{?per_page,page}",
+  "PUT /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}/dismissals": "/repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}/dismissals",
+  "POST /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}/events": "/repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}/events",
+  "PUT /repos/{owner}/{repo}/pulls/{pull_number}/update-branch": "/repos/{owner}/{repo}/pulls/{pull_number}/update-branch",
   "GET /repos/{owner}/{repo}/readme": "/repos/{owner}/{repo}/readme{?ref}",
   "GET /repos/{owner}/{repo}/readme/{dir}": "/repos/{owner}/{repo}/readme/{dir}{?ref}",
   "GET /repos/{owner}/{repo}/releases": "/repos/{owner}/{repo}/releases{?per_page,page}",
   "POST /repos/{owner}/{repo}/releases": "/repos/{owner}/{repo}/releases",
   "GET /repos/{owner}/{repo}/releases/assets/{asset_id}": "/repos/{owner}/{repo}/releases/assets/{asset_id}",
-  "PATCH /repos/{owner}/{repo}/releases/assets/{asset_id}":
-    "/repos/{owner}/{repo}/releases/assets/{asset_id}",
-  "DELETE /repos/{owner}/{repo}/releases/assets/{asset_id}":
-    "/repos/{owner}/{repo}/releases/assets/{asset_id}",
+  "PATCH /repos/{owner}/{repo}/releases/assets/{asset_id}": "/repos/{owner}/{repo}/releases/assets/{asset_id}",
+  "DELETE /repos/{owner}/{repo}/releases/assets/{asset_id}": "/repos/{owner}/{repo}/releases/assets/{asset_id}",
   "POST /repos/{owner}/{repo}/releases/generate-notes": "/repos/{owner}/{repo}/releases/generate-notes",
   "GET /repos/{owner}/{repo}/releases/latest": "/repos/{owner}/{repo}/releases/latest",
   "GET /repos/{owner}/{repo}/releases/tags/{tag}": "/repos/{owner}/{repo}/releases/tags/{tag}",
   "GET /repos/{owner}/{repo}/releases/{release_id}": "/repos/{owner}/{repo}/releases/{release_id}",
   "PATCH /repos/{owner}/{repo}/releases/{release_id}": "/repos/{owner}/{repo}/releases/{release_id}",
   "DELETE /repos/{owner}/{repo}/releases/{release_id}": "/repos/{owner}/{repo}/releases/{release_id}",
-  "GET /repos/{owner}/{repo}/releases/{release_id}/assets":
-    "/repos/{owner}/{repo}/releases/{release_id}/assets{?per_page,page}",
-  "POST https://uploads.github.com/repos/{owner}/{repo}/releases/{release_id}/assets{?name,label}":
-    "https://uploads.github.com/repos/{owner}/{repo}/releases/{release_id}/assets{?name,label}",
-  "GET /repos/{owner}/{repo}/releases/{release_id}/reactions":
-    "/repos/{owner}/{repo}/releases/{release_id}/reactions{?content,per_page,page}",
-  "POST /repos/{owner}/{repo}/releases/{release_id}/reactions":
-    "/repos/{owner}/{repo}/releases/{release_id}/reactions",
-  "DELETE /repos/{owner}/{repo}/releases/{release_id}/reactions/{reaction_id}":
-    "/repos/{owner}/{repo}/releases/{release_id}/reactions/{reaction_id}",
-  "GET /repos/{owner}/{repo}/rules/branches/{branch}":
-    "/repos/{owner}/{repo}/rules/branches/{branch}{?per_page,page}",
-  "GET /repos/{owner}/{repo}/rulesets":
-    "/repos/{owner}/{repo}/rulesets{?per_page,page,includes_parents,targets}",
+  "GET /repos/{owner}/{repo}/releases/{release_id}/assets": "/repos/{owner}/{repo}/releases/{release_id}/assets{?per_page,page}",
+  "POST https://uploads.github.com/repos/{owner}/{repo}/releases/{release_id}/assets{?name,label}": "https://uploads.github.com/repos/{owner}/{repo}/releases/{release_id}/assets{?name,label}",
+  "GET /repos/{owner}/{repo}/releases/{release_id}/reactions": "/repos/{owner}/{repo}/releases/{release_id}/reactions{?content,per_page,page}",
+  "POST /repos/{owner}/{repo}/releases/{release_id}/reactions": "/repos/{owner}/{repo}/releases/{release_id}/reactions",
+  "DELETE /repos/{owner}/{repo}/releases/{release_id}/reactions/{reaction_id}": "/repos/{owner}/{repo}/releases/{release_id}/reactions/{reaction_id}",
+  "GET /repos/{owner}/{repo}/rules/branches/{branch}": "/repos/{owner}/{repo}/rules/branches/{branch}{?per_page,page}",
+  "GET /repos/{owner}/{repo}/rulesets": "/repos/{owner}/{repo}/rulesets{?per_page,page,includes_parents,targets}",
   "POST /repos/{owner}/{repo}/rulesets": "/repos/{owner}/{repo}/rulesets",
-  "GET /repos/{owner}/{repo}/rulesets/rule-suites":
-    "/repos/{owner}/{repo}/rulesets/rule-suites{?ref,time_period,actor_name,rule_suite_result,evaluate_status,per_page,page}",
-  "GET /repos/{owner}/{repo}/rulesets/rule-suites/{rule_suite_id}":
-    "/repos/{owner}/{repo}/rulesets/rule-suites/{rule_suite_id}",
-  "GET /repos/{owner}/{repo}/rulesets/{ruleset_id}":
-    "/repos/{owner}/{repo}/rulesets/{ruleset_id}{?includes_parents}",
+  "GET /repos/{owner}/{repo}/rulesets/rule-suites": "/repos/{owner}/{repo}/rulesets/rule-suites{?ref,time_period,actor_name,rule_suite_result,evaluate_status,per_page,page}",
+  "GET /repos/{owner}/{repo}/rulesets/rule-suites/{rule_suite_id}": "/repos/{owner}/{repo}/rulesets/rule-suites/{rule_suite_id}",
+  "GET /repos/{owner}/{repo}/rulesets/{ruleset_id}": "/repos/{owner}/{repo}/rulesets/{ruleset_id}{?includes_parents}",
   "PUT /repos/{owner}/{repo}/rulesets/{ruleset_id}": "/repos/{owner}/{repo}/rulesets/{ruleset_id}",
   "DELETE /repos/{owner}/{repo}/rulesets/{ruleset_id}": "/repos/{owner}/{repo}/rulesets/{ruleset_id}",
-  "GET /repos/{owner}/{repo}/rulesets/{ruleset_id}/history":
-    "/repos/{owner}/{repo}/rulesets/{ruleset_id}/history{?per_page,page}",
-  "GET /repos/{owner}/{repo}/rulesets/{ruleset_id}/history/{version_id}":
-    "/repos/{owner}/{repo}/rulesets/{ruleset_id}/history/{version_id}",
-  "GET /repos/{owner}/{repo}/secret-scanning/alerts":
-    "/repos/{owner}/{repo}/secret-scanning/alerts{?state,secret_type,exclude_secret_types,exclude_providers,providers,resolution,assignee,sort,direction,page,per_page,before,after,validity,is_publicly_leaked,is_multi_repo,hide_secret,is_bypassed,included_metadata,owner_email_hash}",
-  "GET /repos/{owner}/{repo}/secret-scanning/alerts/{alert_number}":
-    "/repos/{owner}/{repo}/secret-scanning/alerts/{alert_number}{?hide_secret}",
-  "PATCH /repos/{owner}/{repo}/secret-scanning/alerts/{alert_number}":
-    "/repos/{owner}/{repo}/secret-scanning/alerts/{alert_number}",
-  "GET /repos/{owner}/{repo}/secret-scanning/alerts/{alert_number}/locations":
-    "/repos/{owner}/{repo}/secret-scanning/alerts/{alert_number}/locations{?page,per_page}",
-  "GET /repos/{owner}/{repo}/secret-scanning/custom-patterns":
-    "/repos/{owner}/{repo}/secret-scanning/custom-patterns{?state,push_protection,sort,direction,page,per_page,before,after}",
-  "POST /repos/{owner}/{repo}/secret-scanning/custom-patterns":
-    "/repos/{owner}/{repo}/secret-scanning/custom-patterns",
-  "DELETE /repos/{owner}/{repo}/secret-scanning/custom-patterns":
-    "/repos/{owner}/{repo}/secret-scanning/custom-patterns",
-  "PATCH /repos/{owner}/{repo}/secret-scanning/custom-patterns/{pattern_id}":
-    "/repos/{owner}/{repo}/secret-scanning/custom-patterns/{pattern_id}",
-  "POST /repos/{owner}/{repo}/secret-scanning/push-protection-bypasses":
-    "/repos/{owner}/{repo}/secret-scanning/push-protection-bypasses",
-  "GET /repos/{owner}/{repo}/secret-scanning/scan-history":
-    "/repos/{owner}/{repo}/secret-scanning/scan-history",
-  "GET /repos/{owner}/{repo}/security-advisories":
-    "/repos/{owner}/{repo}/security-advisories{?direction,sort,before,after,per_page,state}",
+  "GET /repos/{owner}/{repo}/rulesets/{ruleset_id}/history": "/repos/{owner}/{repo}/rulesets/{ruleset_id}/history{?per_page,page}",
+  "GET /repos/{owner}/{repo}/rulesets/{ruleset_id}/history/{version_id}": "/repos/{owner}/{repo}/rulesets/{ruleset_id}/history/{version_id}",
+  "GET /repos/{owner}/{repo}/secret-scanning/alerts": "/repos/{owner}/{repo}/secret-scanning/alerts{?state,secret_type,exclude_secret_types,exclude_providers,providers,resolution,assignee,sort,direction,page,per_page,before,after,validity,is_publicly_leaked,is_multi_repo,hide_secret,is_bypassed,included_metadata,owner_email_hash}",
+  "GET /repos/{owner}/{repo}/secret-scanning/alerts/{alert_number}": "/repos/{owner}/{repo}/secret-scanning/alerts/{alert_number}{?hide_secret}",
+  "PATCH /repos/{owner}/{repo}/secret-scanning/alerts/{alert_number}": "/repos/{owner}/{repo}/secret-scanning/alerts/{alert_number}",
+  "GET /repos/{owner}/{repo}/secret-scanning/alerts/{alert_number}/locations": "/repos/{owner}/{repo}/secret-scanning/alerts/{alert_number}/locations{?page,per_page}",
+  "GET /repos/{owner}/{repo}/secret-scanning/custom-patterns": "/repos/{owner}/{repo}/secret-scanning/custom-patterns{?state,push_protection,sort,direction,page,per_page,before,after}",
+  "POST /repos/{owner}/{repo}/secret-scanning/custom-patterns": "/repos/{owner}/{repo}/secret-scanning/custom-patterns",
+  "DELETE /repos/{owner}/{repo}/secret-scanning/custom-patterns": "/repos/{owner}/{repo}/secret-scanning/custom-patterns",
+  "PATCH /repos/{owner}/{repo}/secret-scanning/custom-patterns/{pattern_id}": "/repos/{owner}/{repo}/secret-scanning/custom-patterns/{pattern_id}",
+  "POST /repos/{owner}/{repo}/secret-scanning/push-protection-bypasses": "/repos/{owner}/{repo}/secret-scanning/push-protection-bypasses",
+  "GET /repos/{owner}/{repo}/secret-scanning/scan-history": "/repos/{owner}/{repo}/secret-scanning/scan-history",
+  "GET /repos/{owner}/{repo}/security-advisories": "/repos/{owner}/{repo}/security-advisories{?direction,sort,before,after,per_page,state}",
   "POST /repos/{owner}/{repo}/security-advisories": "/repos/{owner}/{repo}/security-advisories",
-  "POST /repos/{owner}/{repo}/security-advisories/reports":
-    "/repos/{owner}/{repo}/security-advisories/reports",
-  "GET /repos/{owner}/{repo}/security-advisories/{ghsa_id}":
-    "/repos/{owner}/{repo}/security-advisories/{ghsa_id}",
-  "PATCH /repos/{owner}/{repo}/security-advisories/{ghsa_id}":
-    "/repos/{owner}/{repo}/security-advisories/{ghsa_id}",
-  "POST /repos/{owner}/{repo}/security-advisories/{ghsa_id}/cve":
-    "/repos/{owner}/{repo}/security-advisories/{ghsa_id}/cve",
-  "POST /repos/{owner}/{repo}/security-advisories/{ghsa_id}/forks":
-    "/repos/{owner}/{repo}/security-advisories/{ghsa_id}/forks",
+  "POST /repos/{owner}/{repo}/security-advisories/reports": "/repos/{owner}/{repo}/security-advisories/reports",
+  "GET /repos/{owner}/{repo}/security-advisories/{ghsa_id}": "/repos/{owner}/{repo}/security-advisories/{ghsa_id}",
+  "PATCH /repos/{owner}/{repo}/security-advisories/{ghsa_id}": "/repos/{owner}/{repo}/security-advisories/{ghsa_id}",
+  "POST /repos/{owner}/{repo}/security-advisories/{ghsa_id}/cve": "/repos/{owner}/{repo}/security-advisories/{ghsa_id}/cve",
+  "POST /repos/{owner}/{repo}/security-advisories/{ghsa_id}/forks": "/repos/{owner}/{repo}/security-advisories/{ghsa_id}/forks",
   "GET /repos/{owner}/{repo}/stacks": "/repos/{owner}/{repo}/stacks{?pull_request,per_page,page}",
   "POST /repos/{owner}/{repo}/stacks": "/repos/{owner}/{repo}/stacks",
   "GET /repos/{owner}/{repo}/stacks/{stack_number}": "/repos/{owner}/{repo}/stacks/{stack_number}",
   "POST /repos/{owner}/{repo}/stacks/{stack_number}/add": "/repos/{owner}/{repo}/stacks/{stack_number}/add",
-  "POST /repos/{owner}/{repo}/stacks/{stack_number}/unstack":
-    "/repos/{owner}/{repo}/stacks/{stack_number}/unstack",
+  "POST /repos/{owner}/{repo}/stacks/{stack_number}/unstack": "/repos/{owner}/{repo}/stacks/{stack_number}/unstack",
   "GET /repos/{owner}/{repo}/stargazers": "/repos/{owner}/{repo}/stargazers{?per_page,page}",
   "GET /repos/{owner}/{repo}/stargazers/count": "/repos/{owner}/{repo}/stargazers/count",
   "GET /repos/{owner}/{repo}/stats/code_frequency": "/repos/{owner}/{repo}/stats/code_frequency",
@@ -1654,20 +1089,15 @@ export const operations: OperationTable<GitHubRoutes> = /* @__PURE__ */ describe
   "GET /user/codespaces/secrets/{secret_name}": "/user/codespaces/secrets/{secret_name}",
   "PUT /user/codespaces/secrets/{secret_name}": "/user/codespaces/secrets/{secret_name}",
   "DELETE /user/codespaces/secrets/{secret_name}": "/user/codespaces/secrets/{secret_name}",
-  "GET /user/codespaces/secrets/{secret_name}/repositories":
-    "/user/codespaces/secrets/{secret_name}/repositories",
-  "PUT /user/codespaces/secrets/{secret_name}/repositories":
-    "/user/codespaces/secrets/{secret_name}/repositories",
-  "PUT /user/codespaces/secrets/{secret_name}/repositories/{repository_id}":
-    "/user/codespaces/secrets/{secret_name}/repositories/{repository_id}",
-  "DELETE /user/codespaces/secrets/{secret_name}/repositories/{repository_id}":
-    "/user/codespaces/secrets/{secret_name}/repositories/{repository_id}",
+  "GET /user/codespaces/secrets/{secret_name}/repositories": "/user/codespaces/secrets/{secret_name}/repositories",
+  "PUT /user/codespaces/secrets/{secret_name}/repositories": "/user/codespaces/secrets/{secret_name}/repositories",
+  "PUT /user/codespaces/secrets/{secret_name}/repositories/{repository_id}": "/user/codespaces/secrets/{secret_name}/repositories/{repository_id}",
+  "DELETE /user/codespaces/secrets/{secret_name}/repositories/{repository_id}": "/user/codespaces/secrets/{secret_name}/repositories/{repository_id}",
   "GET /user/codespaces/{codespace_name}": "/user/codespaces/{codespace_name}",
   "PATCH /user/codespaces/{codespace_name}": "/user/codespaces/{codespace_name}",
   "DELETE /user/codespaces/{codespace_name}": "/user/codespaces/{codespace_name}",
   "POST /user/codespaces/{codespace_name}/exports": "/user/codespaces/{codespace_name}/exports",
-  "GET /user/codespaces/{codespace_name}/exports/{export_id}":
-    "/user/codespaces/{codespace_name}/exports/{export_id}",
+  "GET /user/codespaces/{codespace_name}/exports/{export_id}": "/user/codespaces/{codespace_name}/exports/{export_id}",
   "GET /user/codespaces/{codespace_name}/machines": "/user/codespaces/{codespace_name}/machines",
   "POST /user/codespaces/{codespace_name}/publish": "/user/codespaces/{codespace_name}/publish",
   "POST /user/codespaces/{codespace_name}/start": "/user/codespaces/{codespace_name}/start",
@@ -1687,12 +1117,9 @@ export const operations: OperationTable<GitHubRoutes> = /* @__PURE__ */ describe
   "GET /user/gpg_keys/{gpg_key_id}": "/user/gpg_keys/{gpg_key_id}",
   "DELETE /user/gpg_keys/{gpg_key_id}": "/user/gpg_keys/{gpg_key_id}",
   "GET /user/installations": "/user/installations{?per_page,page}",
-  "GET /user/installations/{installation_id}/repositories":
-    "/user/installations/{installation_id}/repositories{?per_page,page}",
-  "PUT /user/installations/{installation_id}/repositories/{repository_id}":
-    "/user/installations/{installation_id}/repositories/{repository_id}",
-  "DELETE /user/installations/{installation_id}/repositories/{repository_id}":
-    "/user/installations/{installation_id}/repositories/{repository_id}",
+  "GET /user/installations/{installation_id}/repositories": "/user/installations/{installation_id}/repositories{?per_page,page}",
+  "PUT /user/installations/{installation_id}/repositories/{repository_id}": "/user/installations/{installation_id}/repositories/{repository_id}",
+  "DELETE /user/installations/{installation_id}/repositories/{repository_id}": "/user/installations/{installation_id}/repositories/{repository_id}",
   "GET /user/interaction-limits": "/user/interaction-limits",
   "PUT /user/interaction-limits": "/user/interaction-limits",
   "DELETE /user/interaction-limits": "/user/interaction-limits",
@@ -1711,24 +1138,17 @@ export const operations: OperationTable<GitHubRoutes> = /* @__PURE__ */ describe
   "GET /user/migrations/{migration_id}": "/user/migrations/{migration_id}{?exclude*}",
   "GET /user/migrations/{migration_id}/archive": "/user/migrations/{migration_id}/archive",
   "DELETE /user/migrations/{migration_id}/archive": "/user/migrations/{migration_id}/archive",
-  "DELETE /user/migrations/{migration_id}/repos/{repo_name}/lock":
-    "/user/migrations/{migration_id}/repos/{repo_name}/lock",
-  "GET /user/migrations/{migration_id}/repositories":
-    "/user/migrations/{migration_id}/repositories{?per_page,page}",
+  "DELETE /user/migrations/{migration_id}/repos/{repo_name}/lock": "/user/migrations/{migration_id}/repos/{repo_name}/lock",
+  "GET /user/migrations/{migration_id}/repositories": "/user/migrations/{migration_id}/repositories{?per_page,page}",
   "GET /user/orgs": "/user/orgs{?per_page,page}",
   "GET /user/packages": "/user/packages{?package_type,visibility,page,per_page}",
   "GET /user/packages/{package_type}/{package_name}": "/user/packages/{package_type}/{package_name}",
   "DELETE /user/packages/{package_type}/{package_name}": "/user/packages/{package_type}/{package_name}",
-  "POST /user/packages/{package_type}/{package_name}/restore{?token}":
-    "/user/packages/{package_type}/{package_name}/restore{?token}",
-  "GET /user/packages/{package_type}/{package_name}/versions":
-    "/user/packages/{package_type}/{package_name}/versions{?page,per_page,state}",
-  "GET /user/packages/{package_type}/{package_name}/versions/{package_version_id}":
-    "/user/packages/{package_type}/{package_name}/versions/{package_version_id}",
-  "DELETE /user/packages/{package_type}/{package_name}/versions/{package_version_id}":
-    "/user/packages/{package_type}/{package_name}/versions/{package_version_id}",
-  "POST /user/packages/{package_type}/{package_name}/versions/{package_version_id}/restore":
-    "/user/packages/{package_type}/{package_name}/versions/{package_version_id}/restore",
+  "POST /user/packages/{package_type}/{package_name}/restore{?token}": "/user/packages/{package_type}/{package_name}/restore{?token}",
+  "GET /user/packages/{package_type}/{package_name}/versions": "/user/packages/{package_type}/{package_name}/versions{?page,per_page,state}",
+  "GET /user/packages/{package_type}/{package_name}/versions/{package_version_id}": "/user/packages/{package_type}/{package_name}/versions/{package_version_id}",
+  "DELETE /user/packages/{package_type}/{package_name}/versions/{package_version_id}": "/user/packages/{package_type}/{package_name}/versions/{package_version_id}",
+  "POST /user/packages/{package_type}/{package_name}/versions/{package_version_id}/restore": "/user/packages/{package_type}/{package_name}/versions/{package_version_id}/restore",
   "GET /user/public_emails": "/user/public_emails{?per_page,page}",
   "GET /user/repos": "/user/repos{?visibility,affiliation,type,sort,direction,per_page,page,since,before}",
   "POST /user/repos": "/user/repos",
@@ -1749,43 +1169,29 @@ export const operations: OperationTable<GitHubRoutes> = /* @__PURE__ */ describe
   "GET /user/subscriptions": "/user/subscriptions{?per_page,page}",
   "GET /user/teams": "/user/teams{?per_page,page}",
   "GET /user/{account_id}": "/user/{account_id}",
-  "POST /user/{user_id}/projectsV2/{project_number}/drafts":
-    "/user/{user_id}/projectsV2/{project_number}/drafts",
+  "POST /user/{user_id}/projectsV2/{project_number}/drafts": "/user/{user_id}/projectsV2/{project_number}/drafts",
   "GET /users": "/users{?since,per_page}",
-  "POST /users/{user_id}/projectsV2/{project_number}/views":
-    "/users/{user_id}/projectsV2/{project_number}/views",
+  "POST /users/{user_id}/projectsV2/{project_number}/views": "/users/{user_id}/projectsV2/{project_number}/views",
   "GET /users/{username}": "/users/{username}",
-  "POST /users/{username}/attestations/bulk-list{?per_page,before,after}":
-    "/users/{username}/attestations/bulk-list{?per_page,before,after}",
+  "POST /users/{username}/attestations/bulk-list{?per_page,before,after}": "/users/{username}/attestations/bulk-list{?per_page,before,after}",
   "POST /users/{username}/attestations/delete-request": "/users/{username}/attestations/delete-request",
-  "DELETE /users/{username}/attestations/digest/{subject_digest}":
-    "/users/{username}/attestations/digest/{subject_digest}",
+  "DELETE /users/{username}/attestations/digest/{subject_digest}": "/users/{username}/attestations/digest/{subject_digest}",
   "DELETE /users/{username}/attestations/{attestation_id}": "/users/{username}/attestations/{attestation_id}",
-  "GET /users/{username}/attestations/{subject_digest}":
-    "/users/{username}/attestations/{subject_digest}{?per_page,before,after,predicate_type}",
+  "GET /users/{username}/attestations/{subject_digest}": "/users/{username}/attestations/{subject_digest}{?per_page,before,after,predicate_type}",
   "GET /users/{username}/copilot-spaces": "/users/{username}/copilot-spaces{?per_page,before,after}",
   "POST /users/{username}/copilot-spaces": "/users/{username}/copilot-spaces",
   "GET /users/{username}/copilot-spaces/{space_number}": "/users/{username}/copilot-spaces/{space_number}",
   "PUT /users/{username}/copilot-spaces/{space_number}": "/users/{username}/copilot-spaces/{space_number}",
   "DELETE /users/{username}/copilot-spaces/{space_number}": "/users/{username}/copilot-spaces/{space_number}",
-  "GET /users/{username}/copilot-spaces/{space_number}/collaborators":
-    "/users/{username}/copilot-spaces/{space_number}/collaborators",
-  "POST /users/{username}/copilot-spaces/{space_number}/collaborators":
-    "/users/{username}/copilot-spaces/{space_number}/collaborators",
-  "PUT /users/{username}/copilot-spaces/{space_number}/collaborators/{actor_type}/{actor_identifier}":
-    "/users/{username}/copilot-spaces/{space_number}/collaborators/{actor_type}/{actor_identifier}",
-  "DELETE /users/{username}/copilot-spaces/{space_number}/collaborators/{actor_type}/{actor_identifier}":
-    "/users/{username}/copilot-spaces/{space_number}/collaborators/{actor_type}/{actor_identifier}",
-  "GET /users/{username}/copilot-spaces/{space_number}/resources":
-    "/users/{username}/copilot-spaces/{space_number}/resources",
-  "POST /users/{username}/copilot-spaces/{space_number}/resources":
-    "/users/{username}/copilot-spaces/{space_number}/resources",
-  "GET /users/{username}/copilot-spaces/{space_number}/resources/{space_resource_id}":
-    "/users/{username}/copilot-spaces/{space_number}/resources/{space_resource_id}",
-  "PUT /users/{username}/copilot-spaces/{space_number}/resources/{space_resource_id}":
-    "/users/{username}/copilot-spaces/{space_number}/resources/{space_resource_id}",
-  "DELETE /users/{username}/copilot-spaces/{space_number}/resources/{space_resource_id}":
-    "/users/{username}/copilot-spaces/{space_number}/resources/{space_resource_id}",
+  "GET /users/{username}/copilot-spaces/{space_number}/collaborators": "/users/{username}/copilot-spaces/{space_number}/collaborators",
+  "POST /users/{username}/copilot-spaces/{space_number}/collaborators": "/users/{username}/copilot-spaces/{space_number}/collaborators",
+  "PUT /users/{username}/copilot-spaces/{space_number}/collaborators/{actor_type}/{actor_identifier}": "/users/{username}/copilot-spaces/{space_number}/collaborators/{actor_type}/{actor_identifier}",
+  "DELETE /users/{username}/copilot-spaces/{space_number}/collaborators/{actor_type}/{actor_identifier}": "/users/{username}/copilot-spaces/{space_number}/collaborators/{actor_type}/{actor_identifier}",
+  "GET /users/{username}/copilot-spaces/{space_number}/resources": "/users/{username}/copilot-spaces/{space_number}/resources",
+  "POST /users/{username}/copilot-spaces/{space_number}/resources": "/users/{username}/copilot-spaces/{space_number}/resources",
+  "GET /users/{username}/copilot-spaces/{space_number}/resources/{space_resource_id}": "/users/{username}/copilot-spaces/{space_number}/resources/{space_resource_id}",
+  "PUT /users/{username}/copilot-spaces/{space_number}/resources/{space_resource_id}": "/users/{username}/copilot-spaces/{space_number}/resources/{space_resource_id}",
+  "DELETE /users/{username}/copilot-spaces/{space_number}/resources/{space_resource_id}": "/users/{username}/copilot-spaces/{space_number}/resources/{space_resource_id}",
   "GET /users/{username}/docker/conflicts": "/users/{username}/docker/conflicts",
   "GET /users/{username}/events": "/users/{username}/events{?per_page,page}",
   "GET /users/{username}/events/orgs/{org}": "/users/{username}/events/orgs/{org}{?per_page,page}",
@@ -1800,64 +1206,37 @@ export const operations: OperationTable<GitHubRoutes> = /* @__PURE__ */ describe
   "GET /users/{username}/keys": "/users/{username}/keys{?per_page,page}",
   "GET /users/{username}/orgs": "/users/{username}/orgs{?per_page,page}",
   "GET /users/{username}/packages": "/users/{username}/packages{?package_type,visibility,page,per_page}",
-  "GET /users/{username}/packages/{package_type}/{package_name}":
-    "/users/{username}/packages/{package_type}/{package_name}",
-  "DELETE /users/{username}/packages/{package_type}/{package_name}":
-    "/users/{username}/packages/{package_type}/{package_name}",
-  "POST /users/{username}/packages/{package_type}/{package_name}/restore{?token}":
-    "/users/{username}/packages/{package_type}/{package_name}/restore{?token}",
-  "GET /users/{username}/packages/{package_type}/{package_name}/versions":
-    "/users/{username}/packages/{package_type}/{package_name}/versions",
-  "GET /users/{username}/packages/{package_type}/{package_name}/versions/{package_version_id}":
-    "/users/{username}/packages/{package_type}/{package_name}/versions/{package_version_id}",
-  "DELETE /users/{username}/packages/{package_type}/{package_name}/versions/{package_version_id}":
-    "/users/{username}/packages/{package_type}/{package_name}/versions/{package_version_id}",
-  "POST /users/{username}/packages/{package_type}/{package_name}/versions/{package_version_id}/restore":
-    "/users/{username}/packages/{package_type}/{package_name}/versions/{package_version_id}/restore",
+  "GET /users/{username}/packages/{package_type}/{package_name}": "/users/{username}/packages/{package_type}/{package_name}",
+  "DELETE /users/{username}/packages/{package_type}/{package_name}": "/users/{username}/packages/{package_type}/{package_name}",
+  "POST /users/{username}/packages/{package_type}/{package_name}/restore{?token}": "/users/{username}/packages/{package_type}/{package_name}/restore{?token}",
+  "GET /users/{username}/packages/{package_type}/{package_name}/versions": "/users/{username}/packages/{package_type}/{package_name}/versions",
+  "GET /users/{username}/packages/{package_type}/{package_name}/versions/{package_version_id}": "/users/{username}/packages/{package_type}/{package_name}/versions/{package_version_id}",
+  "DELETE /users/{username}/packages/{package_type}/{package_name}/versions/{package_version_id}": "/users/{username}/packages/{package_type}/{package_name}/versions/{package_version_id}",
+  "POST /users/{username}/packages/{package_type}/{package_name}/versions/{package_version_id}/restore": "/users/{username}/packages/{package_type}/{package_name}/versions/{package_version_id}/restore",
   "GET /users/{username}/projectsV2": "/users/{username}/projectsV2{?q,before,after,per_page}",
   "GET /users/{username}/projectsV2/{project_number}": "/users/{username}/projectsV2/{project_number}",
-  "GET /users/{username}/projectsV2/{project_number}/fields":
-    "/users/{username}/projectsV2/{project_number}/fields{?per_page,before,after}",
-  "POST /users/{username}/projectsV2/{project_number}/fields":
-    "/users/{username}/projectsV2/{project_number}/fields",
-  "GET /users/{username}/projectsV2/{project_number}/fields/{field_id}":
-    "/users/{username}/projectsV2/{project_number}/fields/{field_id}",
-  "GET /users/{username}/projectsV2/{project_number}/items": {
-    url: "/users/{username}/projectsV2/{project_number}/items{?before,after,per_page,q}",
-    params: { fields: "query form* fields[]" },
-  },
-  "POST /users/{username}/projectsV2/{project_number}/items":
-    "/users/{username}/projectsV2/{project_number}/items",
-  "GET /users/{username}/projectsV2/{project_number}/items/{item_id}": {
-    url: "/users/{username}/projectsV2/{project_number}/items/{item_id}",
-    params: { fields: "query form* fields[]" },
-  },
-  "PATCH /users/{username}/projectsV2/{project_number}/items/{item_id}":
-    "/users/{username}/projectsV2/{project_number}/items/{item_id}",
-  "DELETE /users/{username}/projectsV2/{project_number}/items/{item_id}":
-    "/users/{username}/projectsV2/{project_number}/items/{item_id}",
-  "GET /users/{username}/projectsV2/{project_number}/views/{view_number}/items": {
-    url: "/users/{username}/projectsV2/{project_number}/views/{view_number}/items{?before,after,per_page}",
-    params: { fields: "query form* fields[]" },
-  },
+  "GET /users/{username}/projectsV2/{project_number}/fields": "/users/{username}/projectsV2/{project_number}/fields{?per_page,before,after}",
+  "POST /users/{username}/projectsV2/{project_number}/fields": "/users/{username}/projectsV2/{project_number}/fields",
+  "GET /users/{username}/projectsV2/{project_number}/fields/{field_id}": "/users/{username}/projectsV2/{project_number}/fields/{field_id}",
+  "GET /users/{username}/projectsV2/{project_number}/items": { url: "/users/{username}/projectsV2/{project_number}/items{?before,after,per_page,q}", params: {"fields":"query form* fields[]"} },
+  "POST /users/{username}/projectsV2/{project_number}/items": "/users/{username}/projectsV2/{project_number}/items",
+  "GET /users/{username}/projectsV2/{project_number}/items/{item_id}": { url: "/users/{username}/projectsV2/{project_number}/items/{item_id}", params: {"fields":"query form* fields[]"} },
+  "PATCH /users/{username}/projectsV2/{project_number}/items/{item_id}": "/users/{username}/projectsV2/{project_number}/items/{item_id}",
+  "DELETE /users/{username}/projectsV2/{project_number}/items/{item_id}": "/users/{username}/projectsV2/{project_number}/items/{item_id}",
+  "GET /users/{username}/projectsV2/{project_number}/views/{view_number}/items": { url: "/users/{username}/projectsV2/{project_number}/views/{view_number}/items{?before,after,per_page}", params: {"fields":"query form* fields[]"} },
   "GET /users/{username}/received_events": "/users/{username}/received_events{?per_page,page}",
   "GET /users/{username}/received_events/public": "/users/{username}/received_events/public{?per_page,page}",
   "GET /users/{username}/repos": "/users/{username}/repos{?type,sort,direction,per_page,page}",
-  "GET /users/{username}/settings/billing/ai_credit/usage":
-    "/users/{username}/settings/billing/ai_credit/usage{?year,month,day,model,product}",
-  "GET /users/{username}/settings/billing/premium_request/usage":
-    "/users/{username}/settings/billing/premium_request/usage{?year,month,day,model,product}",
+  "GET /users/{username}/settings/billing/ai_credit/usage": "/users/{username}/settings/billing/ai_credit/usage{?year,month,day,model,product}",
+  "GET /users/{username}/settings/billing/premium_request/usage": "/users/{username}/settings/billing/premium_request/usage{?year,month,day,model,product}",
   "GET /users/{username}/settings/billing/usage": "/users/{username}/settings/billing/usage{?year,month,day}",
-  "GET /users/{username}/settings/billing/usage/summary":
-    "/users/{username}/settings/billing/usage/summary{?year,month,day,repository,product,sku}",
+  "GET /users/{username}/settings/billing/usage/summary": "/users/{username}/settings/billing/usage/summary{?year,month,day,repository,product,sku}",
   "GET /users/{username}/social_accounts": "/users/{username}/social_accounts{?per_page,page}",
   "GET /users/{username}/ssh_signing_keys": "/users/{username}/ssh_signing_keys{?per_page,page}",
   "GET /users/{username}/starred": "/users/{username}/starred{?sort,direction,per_page,page}",
   "GET /users/{username}/subscriptions": "/users/{username}/subscriptions{?per_page,page}",
   "GET /versions": "/versions",
   "GET /zen": "/zen",
-  "GET /repos/{owner}/{repo}/compare/{base}...{head}":
-    "/repos/{owner}/{repo}/compare/{base}...{head}{?per_page,page}",
-  "GET /orgs/{org}/organization-fine-grained-permissions":
-    "/orgs/{org}/organization-fine-grained-permissions",
+  "GET /repos/{owner}/{repo}/compare/{base}...{head}": "/repos/{owner}/{repo}/compare/{base}...{head}{?per_page,page}",
+  "GET /orgs/{org}/organization-fine-grained-permissions": "/orgs/{org}/organization-fine-grained-permissions",
 });

@@ -280,6 +280,119 @@ describe("generateOperations: description -> operation data", () => {
   });
 });
 
+// The classes a second attack on the generator found, one test each.
+describe("generateOperations against hostile descriptions, second round", () => {
+  it("bounds each route's types, even for a path item shared by many paths", () => {
+    const big = {
+      type: "object",
+      properties: Object.fromEntries(
+        Array.from({ length: 60 }, (_, i) => [`f${i}`, { enum: ["a", "b", "c"] }]),
+      ),
+    };
+    const shared = {
+      get: {
+        parameters: Array.from({ length: 40 }, (_, i) =>
+          param(`q${i}`, "query", { $ref: "#/components/schemas/big" }),
+        ),
+      },
+    };
+    const spec = {
+      openapi: "3.1.0",
+      info: { title: "t", version: "1" },
+      paths: Object.fromEntries(
+        Array.from({ length: 50 }, (_, i) => [`/p${i}`, { $ref: "#/components/pathItems/shared" }]),
+      ),
+      components: { schemas: { big }, pathItems: { shared } },
+    };
+    const { types, operations } = generateOperations(spec);
+    expect(operations).toHaveLength(50);
+    // Each route's parameters are typed `unknown` past 32,000 characters, their names kept.
+    for (const line of types.split("\n")) expect(line.length).toBeLessThan(40_000);
+    expect(types).toContain("q39?: unknown");
+  });
+
+  it("writes an intersection of more than one union as unknown (TypeScript gives up on their product)", () => {
+    const union = { oneOf: [{ const: "a" }, { const: "b" }] };
+    const { operations } = generateOperations(
+      one({
+        parameters: [
+          id,
+          param("x", "query", { allOf: [union, union] }),
+          param("y", "query", {
+            allOf: [union, { type: "object", properties: { z: { type: ["string", "null"] } } }],
+          }),
+        ],
+      }),
+    );
+    expect(operations[0]?.query.map((p) => p.type)).toEqual([
+      "unknown",
+      '("a" | "b") & ({ "z"?: string | null })',
+    ]);
+  });
+
+  it("leaves a parameter named __proto__ out, with a note", () => {
+    const { operations, notes } = generateOperations(
+      one({
+        parameters: [
+          id,
+          param("__proto__", "header", { type: "string" }),
+          param("q", "query", { type: "string" }),
+        ],
+      }),
+    );
+    expect(operations[0]?.header).toBeUndefined();
+    expect(operations[0]?.template).toBe("/items/{id}{?q}");
+    expect(notes).toEqual([
+      'GET /items/{id}: header parameter "__proto__" cannot be given in a call and is left out.',
+    ]);
+  });
+
+  it("reads only its own settings", () => {
+    const spec = one({ parameters: [id] }, "/items/{id}", "post");
+    const clean = generateOperations(spec);
+    for (const [key, value] of [
+      ["importFrom", "data:text/javascript,globalThis.pwned=1"],
+      ["queryInRoute", true],
+      ["routesName", "X"],
+    ] as const) {
+      Object.defineProperty(Object.prototype, key, { value, configurable: true, writable: true });
+      try {
+        const generated = generateOperations(spec);
+        expect(generated.module, key).toBe(clean.module);
+        expect(generated.types, key).toBe(clean.types);
+      } finally {
+        delete (Object.prototype as Record<string, unknown>)[key];
+      }
+    }
+  });
+
+  it.each([
+    ["a server that is null", { ...one({ parameters: [id] }), servers: [null] }, undefined],
+    [
+      "a title that is an object",
+      { ...one({ parameters: [id] }), info: { title: { a: 1 }, version: 1 } },
+      undefined,
+    ],
+    [
+      "a $ref with a malformed percent-escape",
+      one({ parameters: [{ $ref: "#/components/%E0%A4%A" }] }),
+      /malformed percent-escape/,
+    ],
+  ])("%s: a plain Error that says what is wrong, or nothing", (_, spec, message) => {
+    if (message === undefined) expect(() => generateOperations(spec)).not.toThrow();
+    else expect(() => generateOperations(spec)).toThrow(message);
+  });
+
+  it.each(["string", "any", "never", "OperationTable", "operations", "a-b", ""])(
+    "refuses routesName %j",
+    (name) => {
+      expect(() => generateOperations(one({ parameters: [id] }), { routesName: name })).toThrow(
+        /routesName must be/,
+      );
+    },
+  );
+});
+
 describe("public descriptions", () => {
   const DESCRIPTIONS: [string, string, number][] = [
     ["Scalar Galaxy (3.1, JSON)", "@scalar/galaxy/dist/3.1.json", 10],

@@ -4,6 +4,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import routes from "../../data/github-routes.json" with { type: "json" };
+import { githubOperationsSource } from "../../scripts/route-types.js";
 import { endpoint } from "../../src/index.js";
 import { operations } from "../../src/route/github-operations.js";
 
@@ -31,6 +32,11 @@ function arrayParameters(op: Operation): string[] {
 const pairs = (url: string) => [...new URL(url).searchParams].map(([k, v]) => `${k}=${v}`).sort();
 
 describe("rest-endpoint/github", () => {
+  it("src/route/github-operations.ts is up to date with data/github-routes.json", () => {
+    const committed = readFileSync(new URL("../../src/route/github-operations.ts", import.meta.url), "utf8");
+    expect(committed === githubOperationsSource(routes)).toBe(true);
+  });
+
   it("every example call gives the same request with and without the table, but for array parameters", () => {
     let compared = 0;
     for (const op of OPERATIONS) {

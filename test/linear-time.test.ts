@@ -256,7 +256,15 @@ describe("time grows linearly with the input", () => {
     const small = Math.max(fastest(shape(n)), 0.05);
     const large = fastest(shape(4 * n));
     // Linear growth gives about 4; quadratic gives 16.
-    if (process.env.SHOW_RATIOS) console.log(`${_name}: ${(large / small).toFixed(2)}`);
-    expect(large / small).toBeLessThan(9);
+    let ratio = large / small;
+    if (ratio >= 9) {
+      // The engine has steps of its own: past some size it keeps strings and arrays in other
+      // memory, and one such step between n and 4n was measured at 6-8x on a shared VM (a run
+      // of "{" 0.5 ms at 80,000, 3.8 ms at 160,000, 7.1 ms at 320,000). A step happens once;
+      // quadratic growth is 16x again on the next 4x, so the next 4x decides.
+      ratio = Math.min(ratio, fastest(shape(16 * n)) / Math.max(large, 0.05));
+    }
+    if (process.env.SHOW_RATIOS) console.log(`${_name}: ${ratio.toFixed(2)}`);
+    expect(ratio).toBeLessThan(9);
   });
 });

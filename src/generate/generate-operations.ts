@@ -289,7 +289,14 @@ function readOperation(
       const sentName = options.queryName?.(parameter) ?? name;
       model.query.push(entry);
       if (style === "form" && !allowReserved && sentName === name && VARIABLE_NAME.test(name)) {
-        formQuery.push(name + star);
+        // A GET's leftover parameters are its query as `{?name}` writes it: a single value or
+        // an unexploded list needs no expression of its own (an object does: a leftover
+        // object is refused), and a template naming every parameter costs every call.
+        const leftover =
+          (method === "get" || method === "head") &&
+          star === "" &&
+          (kind === "primitive" || kind === "array");
+        if (!leftover) formQuery.push(name + star);
       } else if (["form", "spaceDelimited", "pipeDelimited", "deepObject"].includes(style)) {
         model.params[name] =
           `query ${style}${star}${allowReserved ? "+" : ""}${sentName === name ? "" : ` ${sentName}`}`;

@@ -38,16 +38,34 @@ const ROWS: [string, Record<string, unknown>, string, OperationsData[string]][] 
   ],
   ["matrix", { parameters: [{ ...id, style: "matrix" }] }, "GET /items/{id}", "/items/{;id}"],
   [
-    "query form (exploded by default) and not exploded",
+    "query form (exploded by default); a GET's unexploded list is a leftover, written the same",
     { parameters: [id, param("a", "query", list), param("b", "query", list, { explode: false })] },
     "GET /items/{id}",
-    "/items/{id}{?a*,b}",
+    "/items/{id}{?a*}",
   ],
   [
-    "a single value is written the same exploded or not: no star",
+    "a single value on a GET is a leftover, written the same as {?n}: no expression",
     { parameters: [id, param("n", "query", { type: "integer" })] },
     "GET /items/{id}",
-    "/items/{id}{?n}",
+    "/items/{id}",
+  ],
+  [
+    "an unexploded object on a GET needs its expression (a leftover object is refused)",
+    { parameters: [id, param("o", "query", object, { explode: false })] },
+    "GET /items/{id}",
+    "/items/{id}{?o}",
+  ],
+  [
+    "a DELETE's query parameters are all in the template (leftovers would go to the body)",
+    {
+      parameters: [
+        id,
+        param("n", "query", { type: "integer" }),
+        param("b", "query", list, { explode: false }),
+      ],
+    },
+    "DELETE /items/{id}",
+    "/items/{id}{?n,b}",
   ],
   [
     "query styles without an RFC 6570 form",
@@ -341,7 +359,8 @@ describe("generateOperations against hostile descriptions, second round", () => 
       }),
     );
     expect(operations[0]?.header).toBeUndefined();
-    expect(operations[0]?.template).toBe("/items/{id}{?q}");
+    expect(operations[0]?.template).toBeUndefined();
+    expect(operations[0]?.query.map((p) => p.name)).toEqual(["q"]);
     expect(notes).toEqual([
       'GET /items/{id}: header parameter "__proto__" cannot be given in a call and is left out.',
     ]);

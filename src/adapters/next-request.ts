@@ -2,17 +2,30 @@ import { setOwn } from "../shared/object.js";
 import type { RequestOptions } from "../types/request.js";
 import { type AdapterInput, readRequestOptions } from "./to-fetch-args.js";
 
-/** Headers that carry credentials: never sent to an origin other than the request's. */
-const CREDENTIALS = ["authorization", "cookie", "proxy-authorization"];
+/**
+ * The headers a page on another origin gets: those that say what is asked and how, which no
+ * API uses for credentials. Every other header may carry them (`authorization`, `cookie`, and
+ * the `X-API-Key` or `PRIVATE-TOKEN` of an API whose description sends a key in a header), so
+ * it stays with the request's origin.
+ */
+export const SAFE_ACROSS_ORIGINS: readonly string[] = [
+  "accept",
+  "accept-language",
+  "content-language",
+  "content-type",
+  "user-agent",
+  "x-github-api-version",
+];
 
 /**
  * The request options of the next page, from the RFC 8288 `Link` header of a response to
  * `options` (GitHub paginates so), or `undefined` on the last page. The next page keeps the
  * method, headers and `request` of `options`. A `next` link to another origin never carries
- * the caller's credentials there: `authorization`, `cookie` and `proxy-authorization` are
- * dropped from its headers (and a relative request has no known origin: a link that names a
- * host is another origin). A link that is not an http(s) URL the adapters accept is no next
- * page.
+ * the caller's credentials there: it keeps only `accept`, `accept-language`,
+ * `content-language`, `content-type`, `user-agent` and `x-github-api-version`, and every other
+ * header (`authorization`, `cookie`, an `x-api-key`...) is dropped (a relative request has no
+ * known origin: a link that names a host is another origin). A link that is not an http(s)
+ * URL the adapters accept is no next page.
  *
  * @example
  * ```ts
@@ -35,7 +48,7 @@ export function nextRequest(
   const headers = { ...request.headers };
   if (!next.sameOrigin) {
     for (const name of Object.keys(headers))
-      if (CREDENTIALS.includes(name.toLowerCase())) delete headers[name];
+      if (!SAFE_ACROSS_ORIGINS.includes(name.toLowerCase())) delete headers[name];
   }
   const result = requestOf(request, next.url, headers);
   // A url the adapters would refuse (credentials in it, a path that starts with "//" and so

@@ -56,7 +56,8 @@ OPTIONS:
   --                      the end of options: what follows is the route and items
 
 Credentials are sent only as given (an Authorization item or --token-env), and only to
-the origin of the request: a redirect to another origin is followed without them.
+the origin of the request: a redirect to another origin is followed with only Accept,
+Accept-Language, Content-Language, Content-Type, User-Agent and X-GitHub-Api-Version.
 
 Exit status: 0 on success, 1 when a sent request fails or answers 400 or more,
 2 on bad input (one line on standard error).

@@ -1,3 +1,4 @@
+import { SAFE_ACROSS_ORIGINS } from "../adapters/next-request.js";
 import { toFetchArgs } from "../adapters/to-fetch-args.js";
 import type { RequestOptions } from "../types/request.js";
 import type { SendSettings } from "./parse-arguments.js";
@@ -18,8 +19,6 @@ export class SendError extends Error {}
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 const MAX_REDIRECTS = 10;
-/** Headers that carry credentials: never sent to an origin the user did not name. */
-const CREDENTIALS = ["authorization", "cookie", "proxy-authorization"];
 
 /**
  * Sends request options with the host's `fetch` (through `toFetchArgs`) and prints the
@@ -89,7 +88,11 @@ function redirected(
   const drop = (names: readonly string[]): void => {
     for (const name of Object.keys(headers)) if (names.includes(name.toLowerCase())) delete headers[name];
   };
-  if (crossOrigin) drop(CREDENTIALS);
+  // To another origin, only the headers that carry no credentials (as for a next page):
+  // `authorization`, `cookie`, an `x-api-key` item stay with the origin the user named.
+  if (crossOrigin) {
+    drop(Object.keys(headers).filter((name) => !SAFE_ACROSS_ORIGINS.includes(name.toLowerCase())));
+  }
   const next = { ...init, headers };
   // As fetch does: 303 turns any method but HEAD into a GET, 301 and 302 turn a POST into one.
   if (

@@ -220,10 +220,13 @@ function mergeParameters(
     for (let i = start; i < end; i++) {
       const key = from.keys[i] as string;
       if (placed.has(key)) continue;
-      placed.add(key);
-      keys.push(key);
       const index = given.get(key);
       const value = index === undefined ? undefined : call.values[index];
+      // `undefined` is "not given": it takes no place, so a default of that name (kept under
+      // `$params`, merged later) still applies.
+      if (from === call && value === undefined) continue;
+      placed.add(key);
+      keys.push(key);
       values.push(from === call ? value : mergeValue(defaults.values[i], value, 0, memo));
     }
   };

@@ -3,7 +3,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { endpoint, nextRequest, paginate, type RequestOptions } from "../../src/index.js";
+import { describeOperations, endpoint, nextRequest, paginate, type RequestOptions } from "../../src/index.js";
 
 const FIRST = endpoint("GET /repos/{owner}/{repo}/issues", {
   owner: "octokit",
@@ -84,7 +84,9 @@ describe("nextRequest", () => {
     });
   });
 
-  it("a next link to another origin never carries the credentials there", () => {
+  it("a next link to another origin never carries the credentials there, in any header", () => {
+    // Any header but those that say what is asked may carry a credential: an API key in
+    // `x-a`, or one a described operation sends (`X-API-Key`, below).
     const first = endpoint("GET /x", {
       headers: { authorization: "token t", cookie: "a=b", "proxy-authorization": "p", "x-a": "1" },
     });
@@ -95,8 +97,23 @@ describe("nextRequest", () => {
       "//evil.example/x",
     ]) {
       const next = nextRequest(first, `<${target}>; rel="next"`) as RequestOptions;
-      expect(Object.keys(next.headers).sort()).toStrictEqual(["accept", "user-agent", "x-a"]);
+      expect(Object.keys(next.headers).sort()).toStrictEqual(["accept", "user-agent"]);
     }
+    const keys = endpoint.defaults({
+      headers: { "x-github-api-version": "2022-11-28", "accept-language": "de" },
+      operations: describeOperations({ "GET /x": { url: "/x", params: { "X-API-Key": "header simple" } } }),
+    })("GET /x", { "X-API-Key": "secret" });
+    expect(keys.headers["x-api-key"]).toBe("secret");
+    const away = nextRequest(keys, '<https://evil.example/x?page=2>; rel="next"') as RequestOptions;
+    expect(Object.keys(away.headers).sort()).toStrictEqual([
+      "accept",
+      "accept-language",
+      "user-agent",
+      "x-github-api-version",
+    ]);
+    // On the request's own origin, every header stays.
+    const home = nextRequest(keys, '<https://api.github.com/x?page=2>; rel="next"') as RequestOptions;
+    expect(home.headers).toStrictEqual(keys.headers);
   });
 
   it("property: for any header, undefined or a GET with credentials only on the request's origin", () => {

@@ -231,6 +231,8 @@ describe("credentials: only as given, only to the origin the user named", () => 
     for (const credentials of [
       ["Authorization:token abc", "Cookie:a=b"],
       ["--token-env", "GH_TOKEN"],
+      // A key in a header of the API's own: only headers that say what is asked go along.
+      ["Authorization:token abc", "X-API-Key:abc", "PRIVATE-TOKEN:abc"],
     ]) {
       const result = await cli(["GET /to-other", "--base-url", apiOrigin, "--send", ...credentials], {
         GH_TOKEN: "abc",
@@ -241,6 +243,9 @@ describe("credentials: only as given, only to the origin the user named", () => 
       expect(last().server).toBe("other");
       expect(last().headers.authorization).toBeUndefined();
       expect(last().headers.cookie).toBeUndefined();
+      expect(last().headers["x-api-key"]).toBeUndefined();
+      expect(last().headers["private-token"]).toBeUndefined();
+      expect(last().headers["user-agent"]).toMatch(/^rest-endpoint\//);
     }
   });
 

@@ -280,3 +280,18 @@ describe("merge", () => {
     expectEndpointError(() => endpoint.defaults({ data: cyclic }), "invalid_options", /cycle/);
   });
 });
+
+describe("undefined beside defaults held under $params", () => {
+  // Merged options given back as defaults keep parameters under $params; a call's undefined is
+  // "not given" there too (a third attack found it cleared them).
+  it("leaves the default in place, in endpoint(), merge() and merge(merge())", () => {
+    const merged = endpoint.merge({ url: "/items", $params: { tok: "K", per_page: 100 } });
+    const builder = endpoint.defaults(merged);
+    const plain = builder("GET /items", {});
+    expect(plain.url).toBe("https://api.github.com/items?tok=K&per_page=100");
+    const call = { tok: undefined, per_page: undefined };
+    expect(builder("GET /items", call)).toEqual(plain);
+    expect(builder.parse(builder.merge("GET /items", call))).toEqual(plain);
+    expect(builder.parse(builder.merge(builder.merge("GET /items", call)))).toEqual(plain);
+  });
+});

@@ -29,9 +29,11 @@ import { expect, it } from "vitest";
  * bytes), and to 10,550 for an eleventh (slot checks with the engine's stack traces off, a
  * trap asked twice: about 100 bytes). Raised to 10,800 for described operations: the option,
  * its check and the hooks where a request is built (about 230 bytes); the operation data, its
- * reader and the OpenAPI serialisers are only in bundles that import them (checked below).
+ * reader and the OpenAPI serialisers are only in bundles that import them (checked below);
+ * and to 10,810 when a call's undefined stopped clearing defaults held under `$params` (a
+ * third attack; about 20 bytes).
  */
-const PRODUCTION_BUDGET = 10_800;
+const PRODUCTION_BUDGET = 10_810;
 /** The development build, with full error messages: today's size plus a little, to stop growth. */
 const DEVELOPMENT_BUDGET = 14_400;
 

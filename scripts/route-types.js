@@ -3,24 +3,8 @@
 // `npm run generate:routes` and by the tests that check the committed files are up to date.
 import { operationEntries, routeTypesSource as routesInterface } from "../dist/generate.js";
 
-/** Option keys of the library: keys with a meaning of their own in options. */
-export const OPTION_KEYS = new Set([
-  "method",
-  "url",
-  "baseUrl",
-  "headers",
-  "mediaType",
-  "data",
-  "request",
-  "operations",
-]);
-
-/**
- * The option keys that keep their meaning beside a route: a parameter or body field of such a
- * name would be read as the option. `method`, `url` and `operations` are parameters there like
- * any other.
- */
-export const ROUTE_OPTION_KEYS = new Set(["baseUrl", "headers", "mediaType", "data", "request"]);
+// The option keys, as the library reads them (re-exported for the scripts and their tests).
+export { OPTION_KEYS, ROUTE_OPTION_KEYS } from "../dist/generate.js";
 
 /**
  * @param {{ about: { source: string, license: string }, operations: any[] }} data

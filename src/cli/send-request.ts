@@ -85,14 +85,12 @@ function redirected(
   crossOrigin: boolean,
 ): RequestInit & { method: string; headers: Record<string, string> } {
   const headers = { ...init.headers };
-  const drop = (names: readonly string[]): void => {
-    for (const name of Object.keys(headers)) if (names.includes(name.toLowerCase())) delete headers[name];
+  const drop = (dropped: (name: string) => boolean): void => {
+    for (const name of Object.keys(headers)) if (dropped(name.toLowerCase())) delete headers[name];
   };
   // To another origin, only the headers that carry no credentials (as for a next page):
   // `authorization`, `cookie`, an `x-api-key` item stay with the origin the user named.
-  if (crossOrigin) {
-    drop(Object.keys(headers).filter((name) => !SAFE_ACROSS_ORIGINS.includes(name.toLowerCase())));
-  }
+  if (crossOrigin) drop((name) => !SAFE_ACROSS_ORIGINS.includes(name));
   const next = { ...init, headers };
   // As fetch does: 303 turns any method but HEAD into a GET, 301 and 302 turn a POST into one.
   if (
@@ -102,7 +100,14 @@ function redirected(
     next.method = "GET";
     // null, not deleted: fetch would look a missing body up on Object.prototype.
     next.body = null;
-    drop(["content-type", "content-length", "content-encoding", "content-language", "content-location"]);
+    const body = [
+      "content-type",
+      "content-length",
+      "content-encoding",
+      "content-language",
+      "content-location",
+    ];
+    drop((name) => body.includes(name));
   }
   return next;
 }

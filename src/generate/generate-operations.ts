@@ -1,10 +1,13 @@
 import { EndpointError } from "../endpoint-error.js";
+import { OPTION_KEYS } from "../options/option-keys.js";
 import { describeOperations } from "../route/describe-operations.js";
 import { OPERATION_TABLES } from "../shared/operation-tables.js";
 import {
   type OperationModel,
+  operationData,
   operationsSource,
   type ParameterModel,
+  ROUTE_OPTION_KEYS,
   routeTypesSource,
 } from "./route-types.js";
 import { type Resolve, type Schema, schemaTypes, valueKind } from "./schema-type.js";
@@ -87,9 +90,6 @@ const DEFAULT_STYLE: Readonly<Record<string, string>> = {
 const IGNORED_HEADERS = new Set(["accept", "content-type", "authorization"]);
 /** RFC 6570 variable names (with `-`, as routes allow), so a name can sit in the url template. */
 const VARIABLE_NAME = /^(?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2})(?:[A-Za-z0-9_.-]|%[0-9A-Fa-f]{2})*$/;
-/** Keys with a meaning of their own beside a route: a body field so named needs a code. */
-const ROUTE_OPTION_KEYS = new Set(["baseUrl", "headers", "mediaType", "data", "request"]);
-const OPTION_KEYS = new Set([...ROUTE_OPTION_KEYS, "method", "url", "operations"]);
 
 /**
  * Reads an OpenAPI 3.0 or 3.1 description (already parsed: see `readDescription`) into the
@@ -188,11 +188,8 @@ export function generateOperations(description: unknown, given: GenerateOptions 
  * load, so such an operation is left out with a note rather than written.
  */
 function faultOf(model: OperationModel): string | undefined {
-  const url = model.template ?? model.url;
   try {
-    const table = describeOperations({
-      [`${model.method} ${model.url}`]: model.params === undefined ? url : { url, params: model.params },
-    });
+    const table = describeOperations({ [`${model.method} ${model.url}`]: operationData(model) });
     OPERATION_TABLES.get(table)?.(model.method, model.url);
     return undefined;
   } catch (error) {

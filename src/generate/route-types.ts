@@ -1,4 +1,16 @@
+import { OPTION_KEYS } from "../options/option-keys.js";
+import type { OperationData } from "../route/describe-operations.js";
 import { comment } from "./generate-operations.js";
+
+/**
+ * The option keys that keep their meaning beside a route: a parameter or body field of such a
+ * name is read as the option. `method`, `url` and `operations` are parameters there like any
+ * other (`readCall` tells them by name). Here, not beside `OPTION_KEYS`: only the generator
+ * needs it, and a bundle of the library alone would keep the set.
+ */
+export const ROUTE_OPTION_KEYS: ReadonlySet<string> = new Set(
+  [...OPTION_KEYS].filter((key) => key !== "method" && key !== "url" && key !== "operations"),
+);
 
 /** A query, header, cookie or body parameter: its name, whether it must be given, its type. */
 export interface ParameterModel {
@@ -32,15 +44,6 @@ export interface OperationModel {
   params?: { readonly [name: string]: string };
 }
 
-/** Option keys that keep their meaning beside a route: a parameter so named is read as the option. */
-export const ROUTE_OPTION_KEYS: ReadonlySet<string> = new Set([
-  "baseUrl",
-  "headers",
-  "mediaType",
-  "data",
-  "request",
-]);
-
 /**
  * The operation data module: `describeOperations` over one entry per route, the url template
  * alone where nothing else is described.
@@ -68,13 +71,19 @@ export function operationsSource(
 /** One line of operation data per operation: `"GET /pets": "/pets{?tags*}",`. */
 export function operationEntries(operations: readonly OperationModel[]): string[] {
   return operations.map((op) => {
-    const url = op.template ?? op.url;
+    const data = operationData(op);
     const value =
-      op.params === undefined
-        ? JSON.stringify(url)
-        : `{ url: ${JSON.stringify(url)}, params: ${JSON.stringify(op.params)} }`;
+      typeof data === "string"
+        ? JSON.stringify(data)
+        : `{ url: ${JSON.stringify(data.url)}, params: ${JSON.stringify(data.params)} }`;
     return `  ${JSON.stringify(`${op.method} ${op.url}`)}: ${value},`;
   });
+}
+
+/** An operation's data as `describeOperations` reads it: its template, and codes if any. */
+export function operationData(op: OperationModel): OperationData {
+  const url = op.template ?? op.url;
+  return op.params === undefined ? url : { url, params: op.params };
 }
 
 /**

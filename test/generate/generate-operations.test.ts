@@ -9,6 +9,7 @@ import { readFileSync } from "node:fs";
 import ts from "typescript59";
 import { describe, expect, it } from "vitest";
 import { generateOperations, readDescription } from "../../src/generate/index.js";
+import { operationData } from "../../src/generate/route-types.js";
 import { describeOperations, type EndpointError, endpoint, type OperationsData } from "../../src/index.js";
 
 const read = (path: string) => readFileSync(new URL(`../../node_modules/${path}`, import.meta.url), "utf8");
@@ -429,12 +430,7 @@ describe("public descriptions", () => {
       expect(generated.operations).toHaveLength(count);
       expect(generated.notes).toEqual([]);
       const data = Object.fromEntries(
-        generated.operations.map((op) => [
-          `${op.method} ${op.url}`,
-          op.params === undefined
-            ? (op.template ?? op.url)
-            : { url: op.template ?? op.url, params: op.params },
-        ]),
+        generated.operations.map((op) => [`${op.method} ${op.url}`, operationData(op)]),
       );
       const api = endpoint.defaults({
         baseUrl: generated.baseUrl ?? "https://api.example",

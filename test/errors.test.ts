@@ -54,7 +54,7 @@ describe("EndpointError", () => {
     [
       "invalid_base_url",
       () => endpoint("GET /x", { baseUrl: "api.example.com" }),
-      'Invalid baseUrl "api.example.com": it is not an absolute URL with an http: or https: scheme and a host; use an absolute URL such as "https://github.example.com/api/v3", or "" for relative urls.',
+      'Invalid baseUrl "api.example.com": it is neither an absolute URL with an http: or https: scheme and a host nor a path starting with /; use an absolute URL such as "https://github.example.com/api/v3", an absolute path such as "/api/v3", or "" for relative urls.',
     ],
     [
       "invalid_options",

@@ -2,7 +2,8 @@ import { EndpointError } from "../endpoint-error.js";
 import { quote } from "../shared/describe-value.js";
 
 /**
- * `baseUrl` is `""` (relative results) or an absolute URL without query or fragment. Checked
+ * `baseUrl` is `""` or an absolute path such as `/api/v3` (relative results: OpenAPI servers
+ * are often relative), or an absolute URL without query or fragment. Checked
  * where options enter (a call's options, a builder's defaults, merged options given to
  * parse), so building a request joins it without looking again.
  */
@@ -21,7 +22,7 @@ export function checkBaseUrl(baseUrl: unknown): string {
     throw new EndpointError(
       "invalid_base_url",
       __DEV__
-        ? `Invalid baseUrl ${quote(baseUrl)}: ${stray === -1 ? problemOf(baseUrl) : strayProblem(baseUrl, stray)}; use an absolute URL such as "https://github.example.com/api/v3", or "" for relative urls.`
+        ? `Invalid baseUrl ${quote(baseUrl)}: ${stray === -1 ? problemOf(baseUrl) : strayProblem(baseUrl, stray)}; use an absolute URL such as "https://github.example.com/api/v3", an absolute path such as "/api/v3", or "" for relative urls.`
         : "",
     );
   }
@@ -34,9 +35,15 @@ export function checkBaseUrl(baseUrl: unknown): string {
  * `.` or `..` segment, nothing it would percent-encode), so every client sends the same path.
  */
 function problemOf(baseUrl: string): string | undefined {
-  if (!/^https?:\/\/[^/]/i.test(baseUrl))
-    return __DEV__ ? "it is not an absolute URL with an http: or https: scheme and a host" : "";
+  const absolutePath = baseUrl.charCodeAt(0) === 47; /* / */
+  if (!absolutePath && !/^https?:\/\/[^/]/i.test(baseUrl))
+    return __DEV__ ? "it is neither an absolute URL with an http: or https: scheme and a host nor a path starting with /" : "";
   if (baseUrl.includes("?") || baseUrl.includes("#")) return __DEV__ ? "it has a query or fragment" : "";
+  if (absolutePath) {
+    // "//host" names a host, not a path; a path is read against a made-up origin, which must keep it.
+    if (baseUrl.startsWith("//")) return __DEV__ ? `it starts with "//", which names a host` : "";
+    return pathProblem(baseUrl, new URL(baseUrl, "http://base.invalid").pathname);
+  }
   let parsed: URL;
   try {
     parsed = new URL(baseUrl);
@@ -51,12 +58,14 @@ function problemOf(baseUrl: string): string | undefined {
   }
   const path = slash === -1 ? "/" : baseUrl.slice(slash);
   if (path.startsWith("//")) return __DEV__ ? `its path starts with "//", which names a host` : "";
-  if (parsed.pathname !== path) {
-    return __DEV__
-      ? `its path ${quote(path)} reads as ${quote(parsed.pathname)} to a URL parser (dot segments, or characters it percent-encodes)`
-      : "";
-  }
-  return undefined;
+  return pathProblem(path, parsed.pathname);
+}
+
+function pathProblem(path: string, parsed: string): string | undefined {
+  if (parsed === path) return undefined;
+  return __DEV__
+    ? `its path ${quote(path)} reads as ${quote(parsed)} to a URL parser (dot segments, or characters it percent-encodes)`
+    : "";
 }
 
 function strayProblem(baseUrl: string, stray: number): string {

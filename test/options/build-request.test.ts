@@ -119,9 +119,13 @@ describe("url", () => {
   });
 
   it.each<[string, RegExp]>([
-    ["ftp:/", /not an absolute URL with an http: or https: scheme/],
-    ["api.github.com", /not an absolute URL/],
-    ["/api/v3", /not an absolute URL/],
+    ["ftp:/", /neither an absolute URL with an http: or https: scheme/],
+    ["api.github.com", /nor a path starting with \//],
+    ["//evil.example/api", /starts with "\/\/", which names a host/],
+    ["/api/../admin", /reads as "\/admin" to a URL parser/],
+    ["/api/%2e%2e/admin", /reads as "\/admin" to a URL parser/],
+    ["/api/v3?x=1", /query or fragment/],
+    ["/a b", /holds U\+0020 at index 2/],
     ["https://h/?x=1", /query or fragment/],
     ["https://h/#x", /query or fragment/],
     ["https://exa mple.com", /holds U\+0020 at index 11/],
@@ -131,6 +135,20 @@ describe("url", () => {
       () => endpoint.parse({ ...endpoint.DEFAULTS, baseUrl, url: "/x" } as unknown as MergedOptions),
       "invalid_base_url",
     );
+  });
+});
+
+describe("baseUrl as an absolute path (SPEC section 2: OpenAPI servers are often relative)", () => {
+  it.each<[string, string, string]>([
+    ["/api/v3", "GET /repos/{owner}", "/api/v3/repos/o"],
+    ["/api/v3/", "GET /repos/{owner}", "/api/v3/repos/o"],
+    ["/", "GET /repos/{owner}", "/repos/o"],
+    ["/api", "GET //evil.example/{owner}", "/api/evil.example/o"],
+    ["", "GET //evil.example/{owner}", "/evil.example/o"],
+  ])("baseUrl %j with %j gives the relative url %j", (baseUrl, route, expected) => {
+    expect(endpoint(route, { baseUrl, owner: "o" }).url).toBe(expected);
+    expect(endpoint.defaults({ baseUrl })(route, { owner: "o" }).url).toBe(expected);
+    expect(endpoint.parse(endpoint.merge(route, { baseUrl, owner: "o" })).url).toBe(expected);
   });
 });
 

@@ -261,10 +261,10 @@ describe("merge", () => {
       /must be a string/,
     ],
     [
-      "baseUrl relative",
-      () => endpoint.merge({ baseUrl: "/api" }),
+      "baseUrl relative without a leading slash",
+      () => endpoint.merge({ baseUrl: "api/v3" }),
       "invalid_base_url",
-      /not an absolute URL/,
+      /nor a path starting with \//,
     ],
   ])("%s", (_name, fn, code, message) => {
     expectEndpointError(fn, code as never, message);

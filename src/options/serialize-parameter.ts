@@ -3,7 +3,7 @@ import { quote } from "../shared/describe-value.js";
 import { isArray } from "../shared/object.js";
 import { encodeReserved, encodeUnreserved } from "../template/encode.js";
 import { loneSurrogate } from "../template/expand-template.js";
-import { listItems, mapPairs, toScalarString } from "../template/template-value.js";
+import { listItems, mapPairs, settle, toScalarString } from "../template/template-value.js";
 
 /** Where a described parameter goes, when not in the url template. */
 export type ParameterPlace = "query" | "header" | "cookie" | "body";
@@ -162,19 +162,45 @@ function delimited(
   return `${name}=${texts.map((text) => encoded(text, key, encode)).join(delimiter)}`;
 }
 
-/** deepObject: `n[k]=v` for each key of one flat object, brackets percent-encoded. */
+/** How deep a deep object may nest: a cyclic or absurdly deep value is refused, not walked. */
+const MAX_DEEP_OBJECT_DEPTH = 32;
+
+/**
+ * deepObject, beyond OpenAPI's one flat object as the APIs that use it read it (qs, Rails,
+ * PHP, Stripe): `n[k]=v`, nested objects `n[a][b]=v`, lists by index `n[0]=x`, a single value
+ * as `n=v`. Brackets percent-encoded; keys with brackets refused, as a server would read them
+ * as another level.
+ */
 function deepObject(value: unknown, key: string, name: string): string | undefined {
-  const parts = partsOf(value, key);
-  if (parts === undefined) return undefined;
-  if (parts.kind !== "pairs") {
+  const pieces: string[] = [];
+  deepPieces(value, key, name, pieces, 0);
+  return pieces.length === 0 ? undefined : pieces.join("&");
+}
+
+function deepPieces(value: unknown, key: string, prefix: string, pieces: string[], depth: number): void {
+  if (depth > MAX_DEEP_OBJECT_DEPTH) {
     throw new EndpointError(
       "invalid_parameter",
       __DEV__
-        ? `Parameter ${quote(key)} is sent as a deep object (${name}[key]=value), so it must be a plain object such as { key: "value" }, got ${parts.kind === "items" ? "a list" : "a single value"}.`
+        ? `Parameter ${quote(key)} nests deeper than ${MAX_DEEP_OBJECT_DEPTH} levels (or refers to itself): flatten it.`
         : "",
     );
   }
-  for (const [k] of parts.pairs) {
+  const scalar = toScalarString(value, key);
+  if (scalar === undefined) return;
+  if (scalar !== null) {
+    pieces.push(`${prefix}=${encoded(scalar, key, encodeUnreserved)}`);
+    return;
+  }
+  const settled = settle(value, key);
+  if (isArray(settled)) {
+    for (let i = 0; i < settled.length; i++) {
+      deepPieces(settled[i], key, `${prefix}%5B${i}%5D`, pieces, depth + 1);
+    }
+    return;
+  }
+  const map = settled as Record<string, unknown>;
+  for (const k of Object.keys(map)) {
     // Servers decode a key before they split it at brackets: `a][b` would nest a level deeper.
     if (k.includes("[") || k.includes("]")) {
       throw new EndpointError(
@@ -184,10 +210,8 @@ function deepObject(value: unknown, key: string, name: string): string | undefin
           : "",
       );
     }
+    deepPieces(map[k], key, `${prefix}%5B${encoded(k, key, encodeUnreserved)}%5D`, pieces, depth + 1);
   }
-  return parts.pairs
-    .map(([k, v]) => `${name}%5B${encoded(k, key, encodeUnreserved)}%5D=${encoded(v, key, encodeUnreserved)}`)
-    .join("&");
 }
 
 /**

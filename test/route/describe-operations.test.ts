@@ -51,7 +51,16 @@ const STYLE_EXAMPLES: [string, boolean, "path" | "query" | "header" | "cookie", 
       "color=blue%7Cblack%7Cbrown",
       "color=R%7C100%7CG%7C200%7CB%7C150",
     ],
-    ["deepObject", true, "query", undefined, undefined, "color[R]=100&color[G]=200&color[B]=150"],
+    // The specification leaves a deep object's single values and lists undefined; they are sent as
+    // the APIs that use the style read them (qs, Rails, PHP, Stripe): `n=v` and `n[0]=x`.
+    [
+      "deepObject",
+      true,
+      "query",
+      "color=blue",
+      "color[0]=blue&color[1]=black&color[2]=brown",
+      "color[R]=100&color[G]=200&color[B]=150",
+    ],
     ["simple", false, "header", "blue", "blue,black,brown", "R,100,G,200,B,150"],
     ["simple", true, "header", "blue", "blue,black,brown", "R=100,G=200,B=150"],
     ["form", false, "cookie", "color=blue", "color=blue,black,brown", "color=R,100,G,200,B,150"],
@@ -88,7 +97,7 @@ describe("style x explode x value kind, against the OpenAPI specification's exam
       const want = expected[i];
       it(`${where} ${style}${explode ? " explode" : ""}, ${kind} -> ${want ?? "refused or n/a"}`, () => {
         if (want === undefined) {
-          if (style === "deepObject" || (where === "cookie" && kind === "object")) {
+          if (where === "cookie" && kind === "object") {
             expect(thrownBy(() => build(ROUTE, { color: VALUES[kind] }))?.code).toBe("invalid_parameter");
           }
           return;
@@ -104,6 +113,11 @@ describe("style x explode x value kind, against the OpenAPI specification's exam
 const QUERY_ROWS: [string, unknown, string][] = [
   ["query deepObject*", { "a b": "c&d", e: null }, "f%5Ba%20b%5D=c%26d"],
   ["query deepObject*", {}, ""],
+  ["query deepObject*", [], ""],
+  ["query deepObject*", { a: { b: 1, c: [2, { d: null, e: true }] } }, "f%5Ba%5D%5Bb%5D=1&f%5Ba%5D%5Bc%5D%5B0%5D=2&f%5Ba%5D%5Bc%5D%5B1%5D%5Be%5D=true"],
+  ["query deepObject*", ["data.customer", "data.invoice"], "f%5B0%5D=data.customer&f%5B1%5D=data.invoice"],
+  ["query deepObject*", { a: [], b: {} }, ""],
+  ["query deepObject*", 7, "f=7"],
   // A key's own brackets would read as another level once a server decodes it: refused below.
   ["query pipeDelimited", ["a|b", "c"], "f=a%7Cb%7Cc"],
   ["query pipeDelimited", [], ""],
@@ -148,16 +162,26 @@ describe("query serialisers", () => {
     expect(options.body).toEqual({ b: 3 });
   });
 
-  it("refuses nested values where a style has no form for them", () => {
+  it("refuses nested values where a style has no form for them, and deep objects past 32 levels", () => {
     const build = api({
       "GET /q": { url: "/q", params: { d: "query deepObject*", p: "query pipeDelimited" } },
     });
-    expect(thrownBy(() => build("GET /q", { d: { a: { b: 1 } } }))?.code).toBe("invalid_parameter");
     expect(thrownBy(() => build("GET /q", { p: [[1]] }))?.code).toBe("invalid_parameter");
     for (const key of ["status][$ne", "a[b]", "]", "["]) {
       expect(thrownBy(() => build("GET /q", { d: { [key]: "x" } }))?.code, key).toBe("invalid_parameter");
+      expect(thrownBy(() => build("GET /q", { d: { a: [{ [key]: "x" }] } }))?.code, key).toBe(
+        "invalid_parameter",
+      );
     }
-    if (__DEV__) expect(thrownBy(() => build("GET /q", { d: ["x"] }))?.message).toMatch(/deep object/);
+    let deep: Record<string, unknown> = { x: 1 };
+    for (let i = 0; i < 31; i++) deep = { a: deep }; // 32 levels of brackets
+    expect(build("GET /q", { d: deep }).url).toContain("%5Bx%5D=1");
+    expect(thrownBy(() => build("GET /q", { d: { b: deep } }))?.code).toBe("invalid_parameter");
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    expect(thrownBy(() => build("GET /q", { d: cyclic }))?.code).toBe("invalid_parameter");
+    if (__DEV__) expect(thrownBy(() => build("GET /q", { d: cyclic }))?.message).toMatch(/deeper than 32/);
+    expect(thrownBy(() => build("GET /q", { d: { a: () => 1 } }))?.code).toBe("invalid_parameter");
   });
 });
 

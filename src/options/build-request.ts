@@ -2,7 +2,7 @@ import { EndpointError } from "../endpoint-error.js";
 import { compileUrl, type UrlPlan } from "../route/compile-route.js";
 import { expandUrl } from "../route/expand-url.js";
 import { toRequestMethod } from "../route/request-method.js";
-import { describe } from "../shared/describe-value.js";
+import { describe, quote } from "../shared/describe-value.js";
 import { setOwn } from "../shared/object.js";
 import { settle } from "../template/template-value.js";
 import type { RequestOptions } from "../types/request.js";
@@ -72,32 +72,38 @@ export function buildRequest(merged: Merged): RequestOptions {
           : "",
       );
     }
-  } else if (data !== undefined) {
-    checkJsonBody(data, "data", true);
-    body = data;
   } else {
-    // One set of checked objects for all fields: a subtree they share is walked once.
-    let done: Set<object> | undefined;
-    for (let i = 0; i < leftKeys.length; i++) {
-      const key = leftKeys[i] as string;
-      const value = leftValues[i];
-      if (value === undefined) continue;
-      if (typeof value === "object" && value !== null) done ??= new Set();
-      checkJsonBody(value, key, false, done);
-      body ??= {};
-      setOwn(body as Record<string, unknown>, key, value);
+    if (data !== undefined) {
+      // `undefined` is "not given" (SPEC section 2): only a value would be lost.
+      const lost = leftValues.findIndex((value) => value !== undefined);
+      if (lost !== -1) throw besideData(leftKeys[lost] as string, merged.url);
+    }
+    // A described body other than JSON's own is written by its operation; `undefined` leaves
+    // it to the rules below.
+    body = operation?.body?.write(data, leftKeys, leftValues);
+    if (body !== undefined) {
+      // Written by the operation: a form's text, or a FormData of parts.
+    } else if (data !== undefined) {
+      checkJsonBody(data, "data", true);
+      body = data;
+    } else {
+      // One set of checked objects for all fields: a subtree they share is walked once.
+      let done: Set<object> | undefined;
+      for (let i = 0; i < leftKeys.length; i++) {
+        const key = leftKeys[i] as string;
+        const value = leftValues[i];
+        if (value === undefined) continue;
+        if (typeof value === "object" && value !== null) done ??= new Set();
+        checkJsonBody(value, key, false, done);
+        body ??= {};
+        setOwn(body as Record<string, unknown>, key, value);
+      }
     }
   }
   if (body === undefined && (method === "put" || method === "patch")) body = "";
-  // Bytes, blobs, forms and streams say what they are themselves: a JSON content-type would
-  // mislabel them, and a hard-coded one would break a form's multipart boundary.
-  if (
-    body !== undefined &&
-    body !== "" &&
-    !Object.hasOwn(headers, "content-type") &&
-    rawBodyKind(body) === undefined
-  ) {
-    setOwn(headers, "content-type", JSON_CONTENT_TYPE);
+  if (body !== undefined && body !== "" && !Object.hasOwn(headers, "content-type")) {
+    const contentType = contentTypeOf(body, operation?.body?.type);
+    if (contentType !== undefined) setOwn(headers, "content-type", contentType);
   }
 
   const result: RequestOptions = { method, url, headers };
@@ -105,6 +111,28 @@ export function buildRequest(merged: Merged): RequestOptions {
   if (merged.request !== undefined)
     setOwn(result as unknown as Record<string, unknown>, "request", merged.request);
   return result;
+}
+
+/**
+ * The content-type a body gets when none was given: JSON's, or the operation's described one.
+ * Bytes, blobs and streams say what they are themselves unless an operation describes them;
+ * a form (FormData, URLSearchParams) always does: a label would break a multipart boundary.
+ */
+function contentTypeOf(body: unknown, described: string | undefined): string | undefined {
+  const kind = rawBodyKind(body);
+  if (kind === "form" || kind === "params") return undefined;
+  if (described !== undefined) return described;
+  return kind === undefined ? JSON_CONTENT_TYPE : undefined;
+}
+
+/** A parameter left over beside `data` would be lost (SPEC section 2): said, not dropped. */
+function besideData(key: string, url: unknown): EndpointError {
+  return new EndpointError(
+    "invalid_parameter",
+    __DEV__
+      ? `Parameter ${quote(key)} is left over beside data, where it would be lost: put it in the route's query ("${String(url)}{?${key}}"), or inside data.`
+      : "",
+  );
 }
 
 function planOf(url: unknown): UrlPlan {

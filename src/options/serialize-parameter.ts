@@ -38,7 +38,6 @@ export function parameterSerializer(
   allowReserved: boolean,
   name: string,
 ): ParameterSerializer {
-  if (place === "body") return { place, name, write: () => undefined };
   if (place === "header") return { place, name, write: (value, key) => headerValue(value, key, explode) };
   const encodedName = encodeUnreserved(name);
   if (encodedName === undefined) throw loneSurrogate(name);

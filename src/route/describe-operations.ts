@@ -1,5 +1,6 @@
 import { EndpointError } from "../endpoint-error.js";
 import { checkHeaderName, checkHeaderValue } from "../options/headers.js";
+import { type BodyField, type OperationBody, operationBody } from "../options/operation-body.js";
 import { OPTION_KEYS } from "../options/option-keys.js";
 import {
   type ParameterPlace,
@@ -23,7 +24,16 @@ import { toRequestMethod } from "./request-method.js";
  */
 export type OperationData =
   | string
-  | { readonly url: string; readonly params?: { readonly [name: string]: string } | undefined };
+  | {
+      readonly url: string;
+      readonly params?: { readonly [name: string]: string } | undefined;
+      /**
+       * The media type of the body, when not JSON's own: a `+json` type, a form
+       * (`application/x-www-form-urlencoded`), `multipart/form-data`, or text or binary sent
+       * whole as `data`. It labels what is sent.
+       */
+      readonly body?: string | undefined;
+    };
 
 /** Operations by route, as written in calls: `"GET /pets/{petId}"`. */
 export type OperationsData = { readonly [route: string]: OperationData };
@@ -43,6 +53,8 @@ export interface CompiledOperation {
   readonly route: CompiledRoute;
   /** Described parameters named like an option key (`headers`, `data`...): parameters here. */
   readonly optionNamed: ReadonlySet<string>;
+  /** The described body, when it is not a JSON object of the fields left over. */
+  readonly body: OperationBody | undefined;
   /**
    * Sends parameter `key` its described way, if it has one that the url template does not
    * write: a header or cookie is set in `headers` (and `""` returned), a query piece is
@@ -58,7 +70,7 @@ const STYLES: Readonly<Record<string, readonly string[]>> = {
   query: ["form", "spaceDelimited", "pipeDelimited", "deepObject"],
   header: ["simple"],
   cookie: ["form"],
-  body: [],
+  body: ["form", "spaceDelimited", "pipeDelimited", "deepObject"],
 };
 
 /**
@@ -98,7 +110,7 @@ export function describeOperations<Routes = unknown>(data: OperationsData): Oper
       );
     }
     const requestMethod = toRequestMethod(method);
-    const { url, params } = readOperation(read[key], key);
+    const { url, params, body, fields } = readOperation(read[key], key);
     let compiled: CompiledOperation | undefined;
     let byMethod = entries.get(routeUrl);
     if (byMethod === undefined) {
@@ -106,11 +118,18 @@ export function describeOperations<Routes = unknown>(data: OperationsData): Oper
       entries.set(routeUrl, byMethod);
     }
     byMethod.set(method, () => {
-      compiled ??= {
-        route: { method, requestMethod, url: routeUrl, plan: compileUrl(url) },
-        optionNamed: new Set([...params.keys()].filter((name) => OPTION_KEYS.has(name))),
-        take: (key, value, headers) => take(params.get(key), key, value, headers),
-      };
+      if (compiled === undefined) {
+        const plan = compileUrl(url);
+        compiled = {
+          route: { method, requestMethod, url: routeUrl, plan },
+          // Every described name is a parameter, those in the url template too.
+          optionNamed: new Set(
+            [...params.keys(), ...fields.keys(), ...plan.variableNames].filter((name) => OPTION_KEYS.has(name)),
+          ),
+          body: body === undefined ? undefined : operationBody(body, fields, key),
+          take: (key, value, headers) => take(params.get(key), key, value, headers),
+        };
+      }
       return compiled;
     });
   }
@@ -146,12 +165,17 @@ function take(
   return "";
 }
 
-function readOperation(
-  value: unknown,
-  route: string,
-): { url: string; params: ReadonlyMap<string, ParameterSerializer> } {
+interface ReadOperation {
+  readonly url: string;
+  readonly params: ReadonlyMap<string, ParameterSerializer>;
+  readonly body: string | undefined;
+  readonly fields: ReadonlyMap<string, BodyField>;
+}
+
+function readOperation(value: unknown, route: string): ReadOperation {
   const params = new Map<string, ParameterSerializer>();
-  if (typeof value === "string") return { url: value, params };
+  const fields = new Map<string, BodyField>();
+  if (typeof value === "string") return { url: value, params, body: undefined, fields };
   if (!isPlainObject(value)) {
     throw invalid(
       __DEV__
@@ -159,13 +183,21 @@ function readOperation(
         : "",
     );
   }
-  const { url, params: given } = snapshot(value, __DEV__ ? `operation ${quote(route)}` : "");
+  const { url, params: given, body } = snapshot(value, __DEV__ ? `operation ${quote(route)}` : "");
   if (typeof url !== "string") {
     throw invalid(
       __DEV__ ? `Operation ${quote(route)} needs a url template string, got ${describe(url)}.` : "",
     );
   }
-  if (given === undefined) return { url, params };
+  if (body !== undefined) {
+    if (typeof body !== "string" || body === "") {
+      throw invalid(
+        __DEV__ ? `The body of operation ${quote(route)} must be a media type, got ${describe(body)}.` : "",
+      );
+    }
+    checkHeaderValue("content-type", body);
+  }
+  if (given === undefined) return { url, params, body, fields };
   if (!isPlainObject(given)) {
     throw invalid(
       __DEV__
@@ -175,9 +207,18 @@ function readOperation(
   }
   const codes = snapshot(given, __DEV__ ? `the params of operation ${quote(route)}` : "");
   for (const name of Object.keys(codes)) {
-    params.set(name, readCode(codes[name], name, route));
+    const code = codes[name];
+    if (typeof code === "string" && code.startsWith("body ") && code.includes("/")) {
+      const partType = code.slice(5);
+      checkHeaderValue("content-type", partType);
+      fields.set(name, { partType });
+    } else {
+      const serializer = readCode(code, name, route);
+      if (serializer.place === "body") fields.set(name, serializer);
+      else params.set(name, serializer);
+    }
   }
-  return { url, params };
+  return { url, params, body, fields };
 }
 
 /** `"query deepObject*"`, `"header simple"`, `"query form* fields[]"`, `"body"`. */
@@ -189,16 +230,17 @@ function readCode(code: unknown, name: string, route: string): ParameterSerializ
         : "",
     );
   if (typeof code !== "string") throw bad();
-  if (code === "body") return parameterSerializer("body", "form", false, false, name);
+  // A field of a JSON body, or of a form without an encoding of its own.
+  if (code === "body") return parameterSerializer("body", "form", true, false, name);
   const [place = "", styleText = "", sentName = name, extra] = code.split(" ");
-  if (extra !== undefined || !PLACES.has(place) || place === "body") throw bad();
+  if (extra !== undefined || !PLACES.has(place) || (place === "body" && sentName !== name)) throw bad();
   let style = styleText;
   const allowReserved = style.endsWith("+");
   if (allowReserved) style = style.slice(0, -1);
   const explode = style.endsWith("*");
   if (explode) style = style.slice(0, -1);
   const styles = STYLES[place] as readonly string[];
-  if (!styles.includes(style) || (allowReserved && place !== "query") || sentName === "") throw bad();
+  if (!styles.includes(style) || (allowReserved && place === "header") || (allowReserved && place === "cookie") || sentName === "") throw bad();
   // A header or cookie name is a token (RFC 9110): checked now, not when a request is built.
   if (place !== "query") checkHeaderName(sentName);
   return parameterSerializer(

@@ -189,12 +189,29 @@ describe("parameter routing", () => {
     ["PUT /x", {}, { body: "" }],
     ["PATCH /x", {}, { body: "" }],
     ["PUT /x", { a: undefined }, { body: "" }],
-    ["POST /x", { data: "raw", a: 1 }, { body: "raw" }],
-    ["POST /x", { data: null, a: 1 }, { body: null }],
+    ["POST /x", { data: "raw", a: undefined }, { body: "raw" }],
+    ["POST /x", { data: null }, { body: null }],
     ["PUT /x", { data: "" }, { body: "" }],
-    ["PATCH /x", { data: { a: 1 }, b: 2 }, { body: { a: 1 } }],
+    ["PATCH /x", { data: { a: 1 } }, { body: { a: 1 } }],
+    ["POST /x{?name}", { data: "raw", name: "n" }, { url: "https://api.github.com/x?name=n", body: "raw" }],
   ])("%s %o", (route, options, expected) => {
     expect(endpoint(route, options)).toMatchObject(expected);
+  });
+
+  // SPEC section 2: a parameter left over beside data would be lost (@octokit/endpoint drops it).
+  it.each<[string, EndpointOptions, string]>([
+    ["POST /x", { data: "raw", a: 1 }, "a"],
+    ["POST /x", { data: null, a: 1 }, "a"],
+    ["PATCH /x", { data: { a: 1 }, b: 2 }, "b"],
+    ["DELETE /x/{id}", { id: 1, data: {}, reason: null }, "reason"],
+    ["POST /x{?name}", { name: "n", data: "raw", label: "l" }, "label"],
+  ])("%s %o is invalid_parameter naming %j", (route, options, name) => {
+    const error = expectEndpointError(() => endpoint(route, options), "invalid_parameter");
+    expectEndpointError(() => endpoint.parse(endpoint.merge(route, options)), "invalid_parameter");
+    if (__DEV__) {
+      expect(error.message).toContain(`Parameter "${name}" is left over beside data`);
+      expect(error.message).toContain(`{?${name}}`);
+    }
   });
 
   it("no body key without a body; POST without parameters has none", () => {

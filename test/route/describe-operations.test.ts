@@ -285,7 +285,11 @@ describe("the table", () => {
     ["allowReserved outside the query", { "GET /q": { url: "/q", params: { a: "header simple+" } } }],
     ["a header name that is not a token", { "GET /q": { url: "/q", params: { a: "header simple x:y" } } }],
     ["a code with more words", { "GET /q": { url: "/q", params: { a: "query form a b" } } }],
-    ["a body code with a style", { "GET /q": { url: "/q", params: { a: "body form" } } }],
+    ["a body code with a style a body cannot take", { "POST /q": { url: "/q", params: { a: "body simple" } } }],
+    ["a body code with a sent name", { "POST /q": { url: "/q", params: { a: "body form b" } } }],
+    ["a part type that is no header value", { "POST /q": { url: "/q", params: { a: "body text/plain\r\nx: 1" } } }],
+    ["a body that is no media type", { "POST /q": { url: "/q", body: "" } }],
+    ["a body media type that is no header value", { "POST /q": { url: "/q", body: "text/plain\nx: 1" } }],
   ])("refuses data with %s", (_, data) => {
     const error = thrownBy(() => describeOperations(data as never));
     expect(error).toBeInstanceOf(EndpointError);

@@ -1,0 +1,166 @@
+import { EndpointError, withCause } from "../endpoint-error.js";
+import { quote } from "../shared/describe-value.js";
+import { isArray, isPlainObject, snapshot } from "../shared/object.js";
+import { settle, toScalarString } from "../template/template-value.js";
+import { checkJsonBody } from "./check-json-body.js";
+import { bodyBytes } from "../adapters/body-bytes.js";
+import { rawBodyKind } from "./raw-body-kind.js";
+import { type ParameterSerializer, parameterSerializer } from "./serialize-parameter.js";
+
+/** How a described body field is written: a form field by its encoding, a part by its type. */
+export type BodyField = ParameterSerializer | { readonly partType: string };
+
+/**
+ * The body an operation describes, by its media type. `type` labels what is written when the
+ * caller gave no content-type; `write` makes the body from the fields left over (or from
+ * `data` given as a plain object), or returns `undefined` for the library's own rules (a JSON
+ * object of the fields; `data` as it stands).
+ */
+export interface OperationBody {
+  readonly type: string;
+  write(data: unknown, keys: readonly string[], values: readonly unknown[]): unknown;
+}
+
+/** The kinds of media type a body is written for: JSON, a form, multipart parts, anything else. */
+export function bodyKind(type: string): "json" | "form" | "multipart" | "raw" {
+  const essence = type.split(";")[0]?.trim().toLowerCase() ?? "";
+  if (essence === "application/json" || essence.endsWith("+json")) return "json";
+  if (essence === "application/x-www-form-urlencoded") return "form";
+  if (essence.startsWith("multipart/")) return "multipart";
+  return "raw";
+}
+
+/**
+ * The writer of a described body. A form is written as its fields' encodings say (form style,
+ * exploded, by default, as OpenAPI says); multipart as parts (files as they are, bytes as a
+ * file of the part's type, objects as JSON); text and binary bodies come whole in `data`.
+ */
+export function operationBody(type: string, fields: ReadonlyMap<string, BodyField>, route: string): OperationBody {
+  const kind = bodyKind(type);
+  if (kind === "json") return { type, write: () => undefined };
+  if (kind === "raw") {
+    return {
+      type,
+      write: (_data, keys) => {
+        if (keys.length > 0) {
+          throw new EndpointError(
+            "invalid_parameter",
+            __DEV__
+              ? `Operation ${quote(route)} takes its body whole, as ${quote(type)}: pass it as data, not as parameter ${quote(keys[0] as string)}.`
+              : "",
+          );
+        }
+        return undefined;
+      },
+    };
+  }
+  const write = kind === "form" ? formBody : multipartBody;
+  return {
+    type,
+    write: (data, keys, values) => {
+      if (data === undefined) return keys.length === 0 ? undefined : write(keys, values, fields);
+      // A plain object given whole is its fields; anything else (text, a form, bytes) is sent as it is.
+      if (!isPlainObject(data)) return undefined;
+      const read = snapshot(data, __DEV__ ? "data" : "");
+      const names = Object.keys(read);
+      return write(
+        names,
+        names.map((name) => read[name]),
+        fields,
+      );
+    },
+  };
+}
+
+/** `application/x-www-form-urlencoded`: each field as its encoding says, in the order given. */
+function formBody(keys: readonly string[], values: readonly unknown[], fields: ReadonlyMap<string, BodyField>): string {
+  const pieces: string[] = [];
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as string;
+    const field = fields.get(key);
+    const writer = field !== undefined && "write" in field ? field : defaultFormField(key);
+    const piece = writer.write(settle(values[i], key), key);
+    if (piece !== undefined) pieces.push(piece);
+  }
+  return pieces.join("&");
+}
+
+/** A form field without an encoding: form style, exploded, as OpenAPI's default says. */
+function defaultFormField(name: string): ParameterSerializer {
+  return parameterSerializer("body", "form", true, false, name);
+}
+
+/** `multipart/form-data`: one part per value (a list gives several), in the order given. */
+function multipartBody(
+  keys: readonly string[],
+  values: readonly unknown[],
+  fields: ReadonlyMap<string, BodyField>,
+): FormData {
+  const Form = globalThis.FormData;
+  if (typeof Form !== "function") {
+    throw new EndpointError(
+      "invalid_parameter",
+      __DEV__ ? "A multipart body needs FormData, which this runtime lacks: pass the body as data." : "",
+    );
+  }
+  const form = new Form();
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as string;
+    const field = fields.get(key);
+    const partType = field !== undefined && "partType" in field ? field.partType : undefined;
+    const value = values[i];
+    if (isArray(value)) {
+      for (const item of settle(value, key) as unknown[]) appendPart(form, key, item, partType, true);
+    } else {
+      appendPart(form, key, value, partType, false);
+    }
+  }
+  return form;
+}
+
+function appendPart(form: FormData, key: string, value: unknown, partType: string | undefined, inList: boolean): void {
+  const kind = rawBodyKind(value);
+  if (kind === "blob") {
+    form.append(key, value as Blob);
+    return;
+  }
+  if (kind === "bytes") {
+    // Copied: a later change to the caller's buffer must not change the request.
+    const bytes = readBytes(value as object, key).slice();
+    form.append(key, new Blob([bytes], { type: partType ?? "application/octet-stream" }), key);
+    return;
+  }
+  if (kind !== undefined) {
+    throw new EndpointError(
+      "invalid_parameter",
+      __DEV__ ? `Parameter ${quote(key)} is a ${kind === "form" ? "FormData" : kind === "params" ? "URLSearchParams" : "stream"}, which cannot be one part of a multipart body: pass text, bytes, a Blob or plain data.` : "",
+    );
+  }
+  const scalar = toScalarString(value, key);
+  if (scalar === undefined) return;
+  if (scalar === null) {
+    if (inList) {
+      throw new EndpointError(
+        "invalid_parameter",
+        __DEV__ ? `Parameter ${quote(key)} has a nested list or object in its list: each item is one part.` : "",
+      );
+    }
+    // An object (or a list of objects) is one JSON part, as OpenAPI's default for it says.
+    checkJsonBody(value, key);
+    form.append(key, new Blob([JSON.stringify(value)], { type: partType ?? "application/json" }), key);
+    return;
+  }
+  if (partType === undefined || /^text\/plain\b/i.test(partType)) form.append(key, scalar);
+  else form.append(key, new Blob([scalar], { type: partType }), key);
+}
+
+function readBytes(value: object, key: string): Uint8Array {
+  try {
+    return bodyBytes(value);
+  } catch (error) {
+    throw withCause(
+      new EndpointError("invalid_parameter", __DEV__ ? `Parameter ${quote(key)} holds bytes that cannot be read (a detached buffer?).` : ""),
+      error,
+    );
+  }
+}

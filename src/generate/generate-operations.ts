@@ -1,8 +1,8 @@
 import { EndpointError } from "../endpoint-error.js";
-import { OPTION_KEYS } from "../options/option-keys.js";
 import { describeOperations } from "../route/describe-operations.js";
 import { OPERATION_TABLES } from "../shared/operation-tables.js";
 import {
+  type ModuleExports,
   type OperationModel,
   operationData,
   operationsSource,
@@ -10,7 +10,10 @@ import {
   ROUTE_OPTION_KEYS,
   routeTypesSource,
 } from "./route-types.js";
-import { type Resolve, type Schema, schemaTypes, valueKind } from "./schema-type.js";
+import { asList, asObject, isObject, ownData, resolver } from "./read-refs.js";
+import { isMediaType, type Readers, readBody } from "./read-request-body.js";
+import { readServers, type ServerModel } from "./read-servers.js";
+import { type Schema, schemaTypes, valueKind } from "./schema-type.js";
 
 /** Settings of `generateOperations`; every one may be left out. */
 export interface GenerateOptions {
@@ -29,16 +32,29 @@ export interface GenerateOptions {
    * parameters as `fields[]`, which its description says in prose only).
    */
   readonly queryName?: ((parameter: Schema) => string | undefined) | undefined;
+  /**
+   * Each operation's `accept` from its responses, sent when the request has none. On unless
+   * `false` (GitHub's table leaves it to the builder's own accept).
+   */
+  readonly accept?: boolean | undefined;
 }
 
 /** What `generateOperations` gives: the module and its types as text, and the data they hold. */
 export interface GeneratedOperations {
-  /** An ESM module exporting `operations` (and `baseUrl`, the description's first server). */
+  /**
+   * An ESM module exporting `api` (everything `endpoint.defaults(api)` needs), `operations`,
+   * `baseUrl` (the description's first server, `""` when it names none) and `servers`.
+   */
   readonly module: string;
-  /** Its declarations: the interface of routes and the typed `operations`. */
+  /** Its declarations: the interface of routes and the typed exports. */
   readonly types: string;
+  /** The same module as TypeScript, for projects that compile their sources (`--out api.ts`). */
+  readonly typescript: string;
   readonly operations: readonly OperationModel[];
-  readonly baseUrl: string | undefined;
+  readonly baseUrl: string;
+  readonly servers: readonly ServerModel[];
+  /** The `accept` of operations that give none of their own. */
+  readonly accept: string | undefined;
   /** What the description holds that cannot be sent as described, one line each. */
   readonly notes: readonly string[];
 }
@@ -70,15 +86,13 @@ const TAKEN_NAMES = new Set([
   "Partial",
   "Readonly",
   "OperationTable",
+  "ServerModel",
   "baseUrl",
   "operations",
+  "servers",
+  "api",
 ]);
 
-/** How the description is read: `$ref`s followed, schemas written as TypeScript types. */
-interface Readers {
-  readonly resolve: Resolve;
-  readonly typeOf: (node: unknown) => string;
-}
 const PLACES = new Set(["path", "query", "header", "cookie"]);
 const DEFAULT_STYLE: Readonly<Record<string, string>> = {
   path: "simple",
@@ -91,11 +105,16 @@ const IGNORED_HEADERS = new Set(["accept", "content-type", "authorization"]);
 /** RFC 6570 variable names (with `-`, as routes allow), so a name can sit in the url template. */
 const VARIABLE_NAME = /^(?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2})(?:[A-Za-z0-9_.-]|%[0-9A-Fa-f]{2})*$/;
 
+/** A parameter name longer than this cannot be a real one, and would only cost memory. */
+const MAX_NAME_LENGTH = 1_000;
+
 /**
  * Reads an OpenAPI 3.0 or 3.1 description (already parsed: see `readDescription`) into the
  * operation data of `describeOperations` and the types of its routes: an ESM module and its
  * `.d.ts`. Each parameter is sent as the description says: form, simple, label and matrix as
- * RFC 6570 expressions in the url template, the other styles, headers and cookies as codes.
+ * RFC 6570 expressions in the url template, the other styles, headers, cookies and the body's
+ * encodings as codes. An operation that cannot be sent as described is left out with a note;
+ * the description as a whole is refused only when it is not an OpenAPI 3 description.
  *
  * @example
  * ```ts
@@ -108,11 +127,23 @@ const VARIABLE_NAME = /^(?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2})(?:[A-Za-z0-9_.-]|%[0-9A
  * ```
  */
 export function generateOperations(description: unknown, given: GenerateOptions = {}): GeneratedOperations {
+  try {
+    return generate(description, given);
+  } catch (error) {
+    // The engine's own limits (a string or an array too long) say nothing to the user.
+    if (error instanceof RangeError) {
+      throw new Error(`The description is too large to generate from (${error.message}).`);
+    }
+    throw error;
+  }
+}
+
+function generate(description: unknown, given: GenerateOptions): GeneratedOperations {
   // Own settings only: a polluted Object.prototype.importFrom must not choose what the module loads.
   const options: GenerateOptions = Object.assign(
     Object.create(null),
     Object.fromEntries(
-      (["routesName", "importFrom", "queryInRoute", "queryName"] as const)
+      (["routesName", "importFrom", "queryInRoute", "queryName", "accept"] as const)
         .filter((name) => Object.hasOwn(given, name))
         .map((name) => [name, given[name]]),
     ),
@@ -135,24 +166,38 @@ export function generateOperations(description: unknown, given: GenerateOptions 
   const resolve = resolver(spec);
   const typeOf = schemaTypes(resolve);
   const notes: string[] = [];
-  const baseUrl = serverUrl(spec.servers);
+  const servers = readServers(spec.servers, "servers", notes);
+  // No server: relative urls, never another API's host.
+  const baseUrl = servers[0]?.base ?? "";
   const operations: OperationModel[] = [];
   const routes = new Set<string>();
   for (const [path, itemNode] of Object.entries(asObject(spec.paths ?? {}, "paths"))) {
-    const item = resolve(itemNode);
+    const shown = path.length > 200 ? `${path.slice(0, 200)}...` : path;
+    if (!path.startsWith("/") || path.startsWith("//")) {
+      // An absolute URL (or `//host`) as a path key would send the request to a host the
+      // description's servers do not name.
+      notes.push(`${JSON.stringify(shown)}: a path key must be a path starting with one "/"; it is left out.`);
+      continue;
+    }
+    let item: Schema;
+    try {
+      item = resolve(itemNode);
+    } catch (error) {
+      notes.push(`${JSON.stringify(shown)}: ${messageOf(error)} It is left out.`);
+      continue;
+    }
     for (const method of METHODS) {
       const operation = item[method];
       if (operation === undefined) continue;
-      const model = readOperation(
-        path,
-        method,
-        item,
-        resolve(operation),
-        { resolve, typeOf },
-        baseUrl,
-        options,
-        notes,
-      );
+      const where = `${method.toUpperCase()} ${shown}`;
+      let model: OperationModel;
+      try {
+        model = readOperation(path, method, item, resolve(operation), { resolve, typeOf }, baseUrl, options, notes);
+      } catch (error) {
+        if (error instanceof RangeError) throw error;
+        notes.push(`${where}: ${messageOf(error)} It is left out.`);
+        continue;
+      }
       const key = `${model.method} ${model.url}`;
       const fault = faultOf(model);
       if (fault !== undefined) {
@@ -167,19 +212,40 @@ export function generateOperations(description: unknown, given: GenerateOptions 
       operations.push(model);
     }
   }
-  const info = resolve(spec.info);
+  const accept = options.accept === false ? undefined : commonAccept(operations);
+  for (const op of operations) if (op.accept === accept || options.accept === false) delete op.accept;
+  const info = isObject(spec.info) ? resolve(spec.info) : {};
   const text = (value: unknown, otherwise: string) => (typeof value === "string" ? value : otherwise);
   const about = {
     source: `${text(info.title, "an OpenAPI description")} ${text(info.version, "")}`.trim(),
     openapi: version,
   };
+  const serverModels = servers.map((server) => server.model);
+  const exports = { baseUrl, servers: serverModels, accept };
   return {
-    module: operationsSource(operations, about, importFrom, baseUrl),
-    types: declarationsSource(operations, about, routesName, importFrom, baseUrl),
+    module: operationsSource(operations, about, importFrom, exports),
+    types: declarationsSource(operations, about, routesName, importFrom, exports),
+    typescript: typescriptSource(operations, about, routesName, importFrom, exports),
     operations,
     baseUrl,
+    servers: serverModels,
+    accept,
     notes,
   };
+}
+
+function messageOf(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.endsWith(".") ? text : `${text}.`;
+}
+
+/** The `accept` most operations share: the table's, so that only the others carry their own. */
+function commonAccept(operations: readonly OperationModel[]): string | undefined {
+  const counts = new Map<string, number>();
+  for (const op of operations) if (op.accept !== undefined) counts.set(op.accept, (counts.get(op.accept) ?? 0) + 1);
+  let best: string | undefined;
+  for (const [accept, count] of counts) if (best === undefined || count > (counts.get(best) ?? 0)) best = accept;
+  return best;
 }
 
 /**
@@ -204,7 +270,7 @@ function readOperation(
   item: Schema,
   operation: Schema,
   { resolve, typeOf }: Readers,
-  baseUrl: string | undefined,
+  baseUrl: string,
   options: GenerateOptions,
   notes: string[],
 ): OperationModel {
@@ -219,8 +285,12 @@ function readOperation(
     }
     byKey.set(`${parameter.in} ${parameter.name}`, parameter);
   }
-  const server = serverUrl(operation.servers ?? item.servers);
-  const prefix = server === undefined || server === baseUrl ? "" : withoutTrailingSlashes(server);
+  const prefix = serverPrefix(operation.servers ?? item.servers, baseUrl, where, notes);
+  // The query goes before any fragment: a path key such as `/#Action=Send` names the
+  // operation, and fetch never sends what follows a "#".
+  const hash = path.indexOf("#");
+  const pathOnly = hash === -1 ? path : path.slice(0, hash);
+  const fragment = hash === -1 ? "" : path.slice(hash);
   let template = prefix + path;
   const model: OperationModel & {
     path: OperationModel["path"][number][];
@@ -243,12 +313,16 @@ function readOperation(
   const taken = new Set<string>();
   const formQuery: string[] = [];
   // The path's own expressions, read in one pass, and what each becomes: one pass writes them.
-  const inPath = new Set(Array.from(path.matchAll(/\{([^{}]*)\}/g), (match) => match[1] as string));
+  const inPath = new Set(Array.from(pathOnly.matchAll(/\{([^{}]*)\}/g), (match) => match[1] as string));
   const expressions = new Map<string, string>();
   for (const parameter of byKey.values()) {
     const name = parameter.name as string;
     const place = parameter.in as string;
     if (place === "header" && IGNORED_HEADERS.has(name.toLowerCase())) continue;
+    if (name.length > MAX_NAME_LENGTH) {
+      notes.push(`${where}: a ${place} parameter's name is longer than ${MAX_NAME_LENGTH} characters; it is left out.`);
+      continue;
+    }
     if (name === "__proto__") {
       // A call could not pass it (`{ __proto__: v }` sets a prototype), nor a module list it.
       notes.push(`${where}: ${place} parameter "__proto__" cannot be given in a call and is left out.`);
@@ -285,7 +359,10 @@ function readOperation(
       const allowReserved = parameter.allowReserved === true;
       const sentName = options.queryName?.(parameter) ?? name;
       model.query.push(entry);
-      if (style === "form" && !allowReserved && sentName === name && VARIABLE_NAME.test(name)) {
+      // A name with a meaning of its own among the options (`baseUrl`, `headers`) is a
+      // parameter only where the operation names it: written by its code, never left over.
+      const optionNamed = ROUTE_OPTION_KEYS.has(name);
+      if (style === "form" && !allowReserved && sentName === name && VARIABLE_NAME.test(name) && !optionNamed) {
         // A GET's leftover parameters are its query as `{?name}` writes it: a single value or
         // an unexploded list needs no expression of its own (an object does: a leftover
         // object is refused), and a template naming every parameter costs every call.
@@ -311,17 +388,22 @@ function readOperation(
       model.params[name] = `cookie form${star}`;
     }
   }
+  let url = prefix + pathOnly;
   if (expressions.size > 0) {
-    template =
-      prefix + path.replace(/\{([^{}]*)\}/g, (whole, name: string) => expressions.get(name) ?? whole);
+    url = prefix + pathOnly.replace(/\{([^{}]*)\}/g, (whole, name: string) => expressions.get(name) ?? whole);
   }
+  template = url;
   if (formQuery.length > 0) {
-    const expression = `{?${formQuery.join(",")}}`;
+    // After a query the path key already holds (`/x?a=b`), the others join it.
+    const expression = `{${pathOnly.includes("?") ? "&" : "?"}${formQuery.join(",")}}`;
     template += expression;
     if (options.queryInRoute === true && method !== "get" && method !== "head") model.url += expression;
   }
+  template += fragment;
   if (template !== model.url) model.template = template;
-  readBody(model, operation, { resolve, typeOf }, taken);
+  readBody(model, operation, { resolve, typeOf }, taken, notes, where);
+  const accept = responseAccept(operation, resolve);
+  if (accept !== undefined) model.accept = accept;
   if (Object.keys(model.params).length === 0) delete (model as Partial<typeof model>).params;
   for (const list of ["header", "cookie"] as const) {
     if (model[list].length === 0) delete (model as Partial<typeof model>)[list];
@@ -329,39 +411,45 @@ function readOperation(
   return model;
 }
 
-/** The JSON body's fields as parameters; any other body (or a JSON body of several shapes) as `data`. */
-function readBody(
-  model: OperationModel & { body: ParameterModel[]; params: Record<string, string> },
-  operation: Schema,
-  { resolve, typeOf }: Readers,
-  taken: Set<string>,
-): void {
-  if (operation.requestBody === undefined) return;
-  const requestBody = resolve(operation.requestBody);
-  const content = Object.entries(asObject(requestBody.content ?? {}, "content"));
-  if (content.length === 0) return;
-  if (requestBody.required === true) model.bodyRequired = true;
-  const json = content.find(([type]) => /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(type));
-  const [, media] = json ?? (content[0] as [string, unknown]);
-  const schema = resolve(resolve(media).schema ?? {});
-  if (json === undefined || !(schema.type === "object" || schema.properties !== undefined)) {
-    model.bodyKind = json === undefined ? "data" : "json-data";
-    if (json !== undefined) model.dataType = typeOf(schema);
-    return;
+/**
+ * An operation's or path item's own server, as a prefix of its route when it differs from
+ * the description's: an absolute url, or a path resolved against the description's origin.
+ */
+function serverPrefix(servers: unknown, baseUrl: string, where: string, notes: string[]): string {
+  if (servers === undefined) return "";
+  const own = readServers(servers, where, notes)[0]?.base;
+  if (own === undefined || own === baseUrl) return "";
+  if (/^https?:/i.test(own)) return own;
+  const origin = /^https?:\/\/[^/]+/i.exec(baseUrl)?.[0];
+  if (origin === undefined) {
+    throw new Error(`its server ${JSON.stringify(own)} is relative, and so is the description's.`);
   }
-  model.bodyKind = "json";
-  const required = new Set(Array.isArray(schema.required) ? schema.required : []);
-  for (const [name, node] of Object.entries(asObject(schema.properties ?? {}, "properties"))) {
-    model.body.push({ name, required: required.has(name), type: typeOf(node) });
-    // A field named like an option key is a parameter on this route; one named like another
-    // parameter stays reachable through `data`.
-    if (ROUTE_OPTION_KEYS.has(name) && !taken.has(name)) model.params[name] = "body";
+  return origin + own;
+}
+
+/**
+ * The media types of the operation's success responses (or its default response, if it
+ * describes no success), JSON first: the `accept` it is sent with.
+ */
+function responseAccept(operation: Schema, resolve: (node: unknown) => Schema): string | undefined {
+  const responses = isObject(operation.responses) ? operation.responses : {};
+  const codes = Object.keys(responses);
+  const success = codes.filter((code) => /^2(?:\d\d|XX)$/i.test(code));
+  const types: string[] = [];
+  for (const code of success.length > 0 ? success : codes.filter((code) => code === "default")) {
+    const response = resolve(responses[code]);
+    for (const type of Object.keys(isObject(response.content) ? response.content : {})) {
+      const essence = type.split(";")[0]?.trim() ?? "";
+      if ((isMediaType(essence) || /^[\w.+-]+\/\*$|^\*\/\*$/.test(essence)) && !types.includes(essence)) {
+        types.push(essence);
+      }
+    }
   }
-  // Such bodies keep a typed `data` too (`url` and `method` included: a client that reads them as
-  // options, as @octokit/endpoint does, needs the body in `data`).
-  if (model.body.some((field) => OPTION_KEYS.has(field.name) || taken.has(field.name))) {
-    model.dataType = typeOf(schema);
-  }
+  if (types.length === 0) return undefined;
+  const json = (type: string) => type === "application/json" || type.endsWith("+json");
+  const sorted = [...types.filter(json), ...types.filter((type) => !json(type))];
+  const accept = sorted.slice(0, 8).join(", ");
+  return accept.length > 500 ? undefined : accept;
 }
 
 function declarationsSource(
@@ -369,19 +457,55 @@ function declarationsSource(
   about: { source: string; openapi: string },
   routesName: string,
   importFrom: string,
-  baseUrl: string | undefined,
+  exports: ModuleExports,
 ): string {
   return [
     `// Generated by \`rest-endpoint generate\` from ${comment(about.source)} (OpenAPI ${comment(about.openapi)}); do not edit.`,
-    `import type { OperationTable } from ${JSON.stringify(importFrom)};`,
+    `import type { OperationTable, ServerModel } from ${JSON.stringify(importFrom)};`,
     "",
     routeTypesSource(operations, routesName, `the API described by ${comment(about.source)}`),
-    "/** The description's first server: give it as `baseUrl` beside the operations. */",
-    `export declare const baseUrl: ${baseUrl === undefined ? "undefined" : JSON.stringify(baseUrl)};`,
-    `/** Every operation: \`endpoint.defaults({ baseUrl, operations })\` sends each parameter as described. */`,
-    `export declare const operations: OperationTable<${routesName}>;`,
+    ...exportDeclarations(routesName, exports, "declare "),
     "",
   ].join("\n");
+}
+
+/** The module as TypeScript: the routes interface and typed exports in one file. */
+function typescriptSource(
+  operations: readonly OperationModel[],
+  about: { source: string; openapi: string },
+  routesName: string,
+  importFrom: string,
+  exports: ModuleExports,
+): string {
+  const module = operationsSource(operations, about, importFrom, exports);
+  return module
+    .replace(
+      `import { describeOperations } from ${JSON.stringify(importFrom)};`,
+      `import { describeOperations, type OperationTable, type ServerModel } from ${JSON.stringify(importFrom)};\n\n${routeTypesSource(operations, routesName, `the API described by ${comment(about.source)}`)}`,
+    )
+    .replace("export const servers = ", "export const servers: readonly ServerModel[] = ")
+    .replace("export const baseUrl = ", "export const baseUrl: string = ")
+    .replace(
+      "export const operations = /* @__PURE__ */ describeOperations(",
+      `export const operations: OperationTable<${routesName}> = /* @__PURE__ */ describeOperations<${routesName}>(`,
+    )
+    .replace(
+      "export const api = ",
+      `export const api: { readonly baseUrl: string; readonly headers: { readonly accept: null }; readonly operations: OperationTable<${routesName}> } = `,
+    );
+}
+
+function exportDeclarations(routesName: string, exports: ModuleExports, declare: string): string[] {
+  return [
+    "/** The description's servers, each url with its variables (see `serverUrl`). */",
+    `export ${declare}const servers: readonly ServerModel[];`,
+    `/** The first server's url at its variables' defaults (\`""\`: the description names none, so urls are relative). */`,
+    `export ${declare}const baseUrl: ${JSON.stringify(exports.baseUrl)};`,
+    "/** Every operation: each parameter is sent as described. */",
+    `export ${declare}const operations: OperationTable<${routesName}>;`,
+    "/** Everything a builder needs: `endpoint.defaults(api)`. */",
+    `export ${declare}const api: { readonly baseUrl: ${JSON.stringify(exports.baseUrl)}; readonly headers: { readonly accept: null }; readonly operations: OperationTable<${routesName}> };`,
+  ];
 }
 
 /** Text from the description, safe in a `//` or `/** *\/` comment: one line, no comment end. */
@@ -394,109 +518,7 @@ export function comment(text: string): string {
     .replaceAll("*/", "*\\/");
 }
 
-/** A loop, not `/\/+$/`: a regular expression backtracks over a long run of slashes. */
-function withoutTrailingSlashes(url: string): string {
-  let end = url.length;
-  while (end > 0 && url.charCodeAt(end - 1) === 47) end--;
-  return url.slice(0, end);
-}
-
-/** The first server's url with its variables at their defaults; `undefined` if none. */
-function serverUrl(servers: unknown): string | undefined {
-  const server = asList(servers)[0];
-  if (!isObject(server) || typeof server.url !== "string") return undefined;
-  const variables = asObject(server.variables ?? {}, "server variables");
-  return server.url.replace(/\{([^{}]*)\}/g, (whole, name: string) => {
-    const variable = Object.hasOwn(variables, name) ? variables[name] : undefined;
-    return isObject(variable) && typeof variable.default === "string" ? variable.default : whole;
-  });
-}
-
 function firstContentSchema(content: unknown): unknown {
   const first = Object.values(asObject(content ?? {}, "content"))[0] as Schema | undefined;
   return first?.schema;
-}
-
-/** Local `$ref`s (`#/components/...`), followed through chains; others are refused. */
-function resolver(spec: Schema): Resolve {
-  return (node) => {
-    let current = node;
-    for (let hops = 0; isObject(current) && typeof current.$ref === "string"; hops++) {
-      const ref = current.$ref;
-      if (hops > 50) throw new Error(`$ref ${JSON.stringify(ref)} goes round in a circle.`);
-      if (!ref.startsWith("#/")) {
-        throw new Error(
-          `$ref ${JSON.stringify(ref)} points outside the description: bundle it into one file first.`,
-        );
-      }
-      current = ref
-        .slice(2)
-        .split("/")
-        .reduce<unknown>((object, key) => {
-          const name = decodePointer(key, ref);
-          return isObject(object) && Object.hasOwn(object, name) ? object[name] : undefined;
-        }, spec);
-      if (current === undefined)
-        throw new Error(`$ref ${JSON.stringify(ref)} names nothing in the description.`);
-    }
-    return isObject(current) ? current : {};
-  };
-}
-
-/**
- * The description as data of its own: objects without a prototype, holding only own enumerable
- * properties, so that nothing on `Object.prototype` (an `allowReserved`, a `servers`) is read as
- * part of it. Iterative, so a deep description cannot overflow the stack; shared objects (YAML
- * aliases) stay shared.
- */
-function ownData(root: unknown): unknown {
-  const copies = new Map<object, unknown>();
-  const copy = (value: unknown): unknown => {
-    if (typeof value !== "object" || value === null) return value;
-    let made = copies.get(value);
-    if (made === undefined) {
-      made = Array.isArray(value) ? new Array(value.length) : Object.create(null);
-      copies.set(value, made);
-      pending.push(value);
-    }
-    return made;
-  };
-  const pending: object[] = [];
-  const result = copy(root);
-  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
-    const target = copies.get(next) as Record<string, unknown>;
-    for (const key of Object.keys(next)) {
-      Object.defineProperty(target, key, {
-        value: copy((next as Record<string, unknown>)[key]),
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
-    }
-  }
-  return result;
-}
-
-/** One `$ref` segment: percent-decoded, then `~1` and `~0` as JSON Pointer says. */
-function decodePointer(segment: string, ref: string): string {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(segment);
-  } catch {
-    throw new Error(`$ref ${JSON.stringify(ref)} holds a malformed percent-escape.`);
-  }
-  return decoded.replaceAll("~1", "/").replaceAll("~0", "~");
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function asObject(value: unknown, what: string): Record<string, unknown> {
-  if (!isObject(value)) throw new Error(`${what} must be an object.`);
-  return value;
-}
-
-function asList(value: unknown): unknown[] {
-  return Array.isArray(value) ? value : [];
 }

@@ -27,6 +27,10 @@ export function buildRequest(merged: Merged): RequestOptions {
   const plan = operation?.route.plan ?? merged.route?.plan ?? planOf(merged.url);
   const headers =
     merged.sent === undefined ? requestHeaders(merged.headers, merged.mediaType) : { ...merged.sent };
+  // What the operation answers with, unless the request says what it accepts.
+  if (operation?.accept !== undefined && !Object.hasOwn(headers, "accept")) {
+    setOwn(headers, "accept", operation.accept);
+  }
   const { keys, values, data } = merged;
   const sendsQuery = method === "get" || method === "head";
 

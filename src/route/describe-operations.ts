@@ -15,6 +15,8 @@ import { settle } from "../template/template-value.js";
 import { type CompiledRoute, compileUrl } from "./compile-route.js";
 import { toRequestMethod } from "./request-method.js";
 
+export { type ServerModel, serverUrl } from "./server-url.js";
+
 /**
  * One operation as `rest-endpoint generate` writes it: the url template its path and form-style
  * query parameters expand in (a string alone when that is all), and how each other described
@@ -33,10 +35,18 @@ export type OperationData =
        * whole as `data`. It labels what is sent.
        */
       readonly body?: string | undefined;
+      /** What the operation answers with: its `accept` when the request has none. */
+      readonly accept?: string | undefined;
     };
 
 /** Operations by route, as written in calls: `"GET /pets/{petId}"`. */
 export type OperationsData = { readonly [route: string]: OperationData };
+
+/** Settings of a whole table. */
+export interface OperationsSettings {
+  /** The `accept` of operations whose data gives none, sent when the request has none. */
+  readonly accept?: string | undefined;
+}
 
 /**
  * A table of described operations, for `endpoint.defaults({ operations })`. `Routes` is the map
@@ -55,6 +65,8 @@ export interface CompiledOperation {
   readonly optionNamed: ReadonlySet<string>;
   /** The described body, when it is not a JSON object of the fields left over. */
   readonly body: OperationBody | undefined;
+  /** The `accept` of the operation's responses, sent when the request has none. */
+  readonly accept: string | undefined;
   /**
    * Sends parameter `key` its described way, if it has one that the url template does not
    * write: a header or cookie is set in `headers` (and `""` returned), a query piece is
@@ -88,12 +100,19 @@ const STYLES: Readonly<Record<string, readonly string[]>> = {
  * // "https://pets.example/pets?tags=a&tags=b&filter%5Bkind%5D=cat"
  * ```
  */
-export function describeOperations<Routes = unknown>(data: OperationsData): OperationTable<Routes> {
+export function describeOperations<Routes = unknown>(
+  data: OperationsData,
+  settings: OperationsSettings = {},
+): OperationTable<Routes> {
   if (!isPlainObject(data)) {
     throw invalid(
       __DEV__ ? `describeOperations() takes an object of operations by route, got ${describe(data)}.` : "",
     );
   }
+  if (!isPlainObject(settings)) {
+    throw invalid(__DEV__ ? `The settings of describeOperations() must be an object, got ${describe(settings)}.` : "");
+  }
+  const tableAccept = mediaTypes(snapshot(settings, __DEV__ ? "the settings" : "").accept, "accept");
   const read = snapshot(data, __DEV__ ? "the operations" : "");
   // By url, then method: a route's url is the same string on every call (compiled routes are
   // cached), whose hash the engine keeps; a joined "METHOD url" key would be hashed anew.
@@ -110,7 +129,7 @@ export function describeOperations<Routes = unknown>(data: OperationsData): Oper
       );
     }
     const requestMethod = toRequestMethod(method);
-    const { url, params, body, fields } = readOperation(read[key], key);
+    const { url, params, body, fields, accept } = readOperation(read[key], key);
     let compiled: CompiledOperation | undefined;
     let byMethod = entries.get(routeUrl);
     if (byMethod === undefined) {
@@ -127,6 +146,7 @@ export function describeOperations<Routes = unknown>(data: OperationsData): Oper
             [...params.keys(), ...fields.keys(), ...plan.variableNames].filter((name) => OPTION_KEYS.has(name)),
           ),
           body: body === undefined ? undefined : operationBody(body, fields, key),
+          accept: accept ?? tableAccept,
           take: (key, value, headers) => take(params.get(key), key, value, headers),
         };
       }
@@ -170,12 +190,13 @@ interface ReadOperation {
   readonly params: ReadonlyMap<string, ParameterSerializer>;
   readonly body: string | undefined;
   readonly fields: ReadonlyMap<string, BodyField>;
+  readonly accept: string | undefined;
 }
 
 function readOperation(value: unknown, route: string): ReadOperation {
   const params = new Map<string, ParameterSerializer>();
   const fields = new Map<string, BodyField>();
-  if (typeof value === "string") return { url: value, params, body: undefined, fields };
+  if (typeof value === "string") return { url: value, params, body: undefined, fields, accept: undefined };
   if (!isPlainObject(value)) {
     throw invalid(
       __DEV__
@@ -183,21 +204,18 @@ function readOperation(value: unknown, route: string): ReadOperation {
         : "",
     );
   }
-  const { url, params: given, body } = snapshot(value, __DEV__ ? `operation ${quote(route)}` : "");
+  const { url, params: given, body: bodyType, accept: acceptType } = snapshot(
+    value,
+    __DEV__ ? `operation ${quote(route)}` : "",
+  );
+  const body = mediaTypes(bodyType, `the body of operation ${quote(route)}`);
+  const accept = mediaTypes(acceptType, `the accept of operation ${quote(route)}`);
   if (typeof url !== "string") {
     throw invalid(
       __DEV__ ? `Operation ${quote(route)} needs a url template string, got ${describe(url)}.` : "",
     );
   }
-  if (body !== undefined) {
-    if (typeof body !== "string" || body === "") {
-      throw invalid(
-        __DEV__ ? `The body of operation ${quote(route)} must be a media type, got ${describe(body)}.` : "",
-      );
-    }
-    checkHeaderValue("content-type", body);
-  }
-  if (given === undefined) return { url, params, body, fields };
+  if (given === undefined) return { url, params, body, fields, accept };
   if (!isPlainObject(given)) {
     throw invalid(
       __DEV__
@@ -218,7 +236,17 @@ function readOperation(value: unknown, route: string): ReadOperation {
       else params.set(name, serializer);
     }
   }
-  return { url, params, body, fields };
+  return { url, params, body, fields, accept };
+}
+
+/** A media type (or a list of them, for `accept`) as a header value, or `undefined` if not given. */
+function mediaTypes(value: unknown, what: string): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== "string" || value === "") {
+    throw invalid(__DEV__ ? `${what[0]?.toUpperCase()}${what.slice(1)} must be a media type, got ${describe(value)}.` : "");
+  }
+  checkHeaderValue("content-type", value);
+  return value;
 }
 
 /** `"query deepObject*"`, `"header simple"`, `"query form* fields[]"`, `"body"`. */

@@ -1,0 +1,102 @@
+import type { Resolve, Schema } from "./schema-type.js";
+
+/**
+ * Local `$ref`s (`#/components/...`, `#/paths/~1a/get/parameters/0`), followed through chains
+ * and through arrays; a `$ref` to another file is refused (bundle the description first).
+ */
+export function resolver(spec: Schema): Resolve {
+  return (node) => {
+    let current = node;
+    for (let hops = 0; isObject(current) && typeof current.$ref === "string"; hops++) {
+      const ref = current.$ref;
+      if (hops > 50) throw new Error(`$ref ${JSON.stringify(ref)} goes round in a circle.`);
+      if (!ref.startsWith("#/") && ref !== "#") {
+        throw new Error(
+          `$ref ${JSON.stringify(ref.length > 200 ? `${ref.slice(0, 200)}...` : ref)} points outside the description: bundle it into one file first.`,
+        );
+      }
+      current = pointerTarget(spec, ref);
+      if (current === undefined) {
+        throw new Error(
+          `$ref ${JSON.stringify(ref.length > 200 ? `${ref.slice(0, 200)}...` : ref)} names nothing in the description.`,
+        );
+      }
+    }
+    return isObject(current) ? current : {};
+  };
+}
+
+/** What a JSON Pointer in a fragment (`#/a/0/b~1c`) names, through objects and arrays. */
+function pointerTarget(spec: Schema, ref: string): unknown {
+  if (ref === "#") return spec;
+  let node: unknown = spec;
+  for (const segment of ref.slice(2).split("/")) {
+    const name = decodePointer(segment, ref);
+    if (Array.isArray(node)) {
+      node = /^(?:0|[1-9][0-9]*)$/.test(name) && Number(name) < node.length ? node[Number(name)] : undefined;
+    } else if (isObject(node) && Object.hasOwn(node, name)) {
+      node = node[name];
+    } else {
+      return undefined;
+    }
+  }
+  return node;
+}
+
+/** One `$ref` segment: percent-decoded, then `~1` and `~0` as JSON Pointer says. */
+function decodePointer(segment: string, ref: string): string {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(segment);
+  } catch {
+    throw new Error(`$ref ${JSON.stringify(ref.slice(0, 200))} holds a malformed percent-escape.`);
+  }
+  return decoded.replaceAll("~1", "/").replaceAll("~0", "~");
+}
+
+/**
+ * The description as data of its own: objects without a prototype, holding only own enumerable
+ * properties, so that nothing on `Object.prototype` (an `allowReserved`, a `servers`) is read as
+ * part of it. Iterative, so a deep description cannot overflow the stack; shared objects (YAML
+ * aliases) stay shared.
+ */
+export function ownData(root: unknown): unknown {
+  const copies = new Map<object, unknown>();
+  const pending: object[] = [];
+  const copy = (value: unknown): unknown => {
+    if (typeof value !== "object" || value === null) return value;
+    let made = copies.get(value);
+    if (made === undefined) {
+      made = Array.isArray(value) ? new Array(value.length) : Object.create(null);
+      copies.set(value, made);
+      pending.push(value);
+    }
+    return made;
+  };
+  const result = copy(root);
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const target = copies.get(next) as Record<string, unknown>;
+    for (const key of Object.keys(next)) {
+      Object.defineProperty(target, key, {
+        value: copy((next as Record<string, unknown>)[key]),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    }
+  }
+  return result;
+}
+
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+export function asObject(value: unknown, what: string): Record<string, unknown> {
+  if (!isObject(value)) throw new Error(`${what} must be an object.`);
+  return value;
+}
+
+export function asList(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : [];
+}

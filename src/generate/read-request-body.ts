@@ -1,0 +1,128 @@
+import { checkHeaderValue } from "../options/headers.js";
+import { bodyKind } from "../options/operation-body.js";
+import { asObject, isObject } from "./read-refs.js";
+import type { OperationModel, ParameterModel } from "./route-types.js";
+import { ROUTE_OPTION_KEYS } from "./route-types.js";
+import type { Resolve, Schema } from "./schema-type.js";
+
+/** How the description is read: `$ref`s followed, schemas written as TypeScript types. */
+export interface Readers {
+  readonly resolve: Resolve;
+  readonly typeOf: (node: unknown) => string;
+}
+
+type BodyModel = OperationModel & { body: ParameterModel[]; params: Record<string, string> };
+
+/** The styles a form field's `encoding` may give, as query parameters take them. */
+const FORM_STYLES = new Set(["form", "spaceDelimited", "pipeDelimited", "deepObject"]);
+
+/**
+ * The media type a body is sent as, among those the description offers: JSON first (what
+ * the library writes best), then a form, then multipart, then the first. Types the library
+ * cannot label (wildcards, or text that is no header value) are passed over.
+ */
+function chooseContent(content: [string, unknown][]): [string, unknown] | undefined {
+  const usable = content.filter(([type]) => isMediaType(type));
+  const rank = (type: string): number => {
+    const kind = bodyKind(type);
+    return kind === "json" ? (/^application\/json\s*(?:;|$)/i.test(type) ? 0 : 1) : kind === "form" ? 2 : kind === "multipart" ? 3 : 4;
+  };
+  let best: [string, unknown] | undefined;
+  for (const entry of usable) if (best === undefined || rank(entry[0]) < rank(best[0])) best = entry;
+  return best;
+}
+
+/** A concrete media type that is a valid header value: `type/subtype[; parameters]`. */
+export function isMediaType(type: string): boolean {
+  if (!/^[\w.+-]+\/[\w.+-]+\s*(?:;.*)?$/.test(type) || type.length > 200) return false;
+  try {
+    checkHeaderValue("content-type", type);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The request body: its fields as parameters (a JSON object, a form, multipart parts) with
+ * their encodings as codes, or the whole body as `data`; the media type it is sent as when it
+ * is not `application/json` itself.
+ */
+export function readBody(
+  model: BodyModel,
+  operation: Schema,
+  { resolve, typeOf }: Readers,
+  taken: Set<string>,
+  notes: string[],
+  where: string,
+): void {
+  if (operation.requestBody === undefined) return;
+  const requestBody = resolve(operation.requestBody);
+  const content = Object.entries(asObject(requestBody.content ?? {}, "content"));
+  if (content.length === 0) return;
+  if (model.method === "GET" || model.method === "HEAD") {
+    notes.push(`${where}: a ${model.method} request cannot carry the described body; it is left out.`);
+    return;
+  }
+  const chosen = chooseContent(content);
+  if (chosen === undefined) {
+    // `*/*` and the like: the caller's data goes as it is.
+    model.bodyKind = "data";
+    if (requestBody.required === true) model.bodyRequired = true;
+    return;
+  }
+  const [type, media] = chosen;
+  const mediaObject = resolve(media);
+  const kind = bodyKind(type);
+  if (requestBody.required === true) model.bodyRequired = true;
+  if (!/^application\/json\s*$/i.test(type)) model.bodyType = type;
+  const schema = resolve(mediaObject.schema ?? {});
+  const hasFields = schema.type === "object" || isObject(schema.properties);
+  if (kind === "raw" || !hasFields) {
+    model.bodyKind = kind === "json" ? "json-data" : "data";
+    if (kind === "json") model.dataType = typeOf(schema);
+    return;
+  }
+  model.bodyKind = kind === "json" ? "json" : kind;
+  const required = new Set(Array.isArray(schema.required) ? schema.required : []);
+  const encoding = isObject(mediaObject.encoding) ? mediaObject.encoding : {};
+  for (const [name, node] of Object.entries(asObject(schema.properties ?? {}, "properties"))) {
+    const fieldType = kind === "multipart" ? partType(node, resolve, typeOf) : typeOf(node);
+    model.body.push({ name, required: required.has(name), type: fieldType });
+    if (taken.has(name)) continue;
+    const code = kind === "json" ? undefined : fieldCode(kind, Object.hasOwn(encoding, name) ? resolve(encoding[name]) : undefined);
+    // A field named like an option key is a parameter on this route; one named like another
+    // parameter stays reachable through `data`.
+    if (code !== undefined) model.params[name] = code;
+    else if (ROUTE_OPTION_KEYS.has(name)) model.params[name] = "body";
+  }
+  // Such bodies keep a typed `data` too (`url` and `method` included: a client that reads them as
+  // options, as @octokit/endpoint does, needs the body in `data`).
+  if (model.body.some((field) => ROUTE_OPTION_KEYS.has(field.name) || field.name === "url" || field.name === "method" || taken.has(field.name))) {
+    model.dataType = kind === "json" ? typeOf(schema) : "unknown";
+  }
+}
+
+/** A form field's encoding as a code, or a multipart part's type; `undefined` for the default. */
+function fieldCode(kind: string, encoding: Schema | undefined): string | undefined {
+  if (encoding === undefined) return undefined;
+  if (kind === "multipart") {
+    const first = typeof encoding.contentType === "string" ? encoding.contentType.split(",")[0]?.trim() ?? "" : "";
+    return first !== "" && isMediaType(first) && !first.includes(" ") ? `body ${first}` : undefined;
+  }
+  const style = typeof encoding.style === "string" && FORM_STYLES.has(encoding.style) ? encoding.style : "form";
+  const explode = typeof encoding.explode === "boolean" ? encoding.explode : style === "form";
+  const allowReserved = encoding.allowReserved === true;
+  if (style === "form" && explode && !allowReserved) return undefined;
+  return `body ${style}${explode ? "*" : ""}${allowReserved ? "+" : ""}`;
+}
+
+/** A multipart part's type: a file (`format: binary`) is a Blob or bytes, or a list of them. */
+function partType(node: unknown, resolve: Resolve, typeOf: (node: unknown) => string): string {
+  const schema = resolve(node);
+  const isFile = (s: Schema) => s.format === "binary" || s.contentMediaType !== undefined;
+  const FILE = "Blob | ArrayBuffer | ArrayBufferView";
+  if (isFile(schema)) return FILE;
+  if (schema.type === "array" && isFile(resolve(schema.items))) return `(${FILE})[]`;
+  return typeOf(node);
+}

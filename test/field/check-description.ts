@@ -1,0 +1,274 @@
+// Calls every operation of one OpenAPI description through a builder made from the module that
+// `rest-endpoint generate` wrote for it, with a value for every parameter and body field, and
+// compares the request with what the description asks (expected-request.ts, which reads the
+// description on its own). Used by the directory test and by `npm run field`.
+import {
+  headerValue,
+  isNode,
+  kindOf,
+  makeResolve,
+  METHODS,
+  pathExpansion,
+  queryPieces,
+  serverOf,
+  valueOf,
+} from "./expected-request.ts";
+
+type Node = Record<string, unknown>;
+type Builder = (route: string, options: Record<string, unknown>) => {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: unknown;
+};
+
+export interface Outcome {
+  readonly route: string;
+  /** `undefined` when the request is exactly what the description asks; else the class. */
+  readonly fault: string | undefined;
+  readonly detail?: string;
+}
+
+const IGNORED_HEADERS = new Set(["accept", "content-type", "authorization"]);
+const OPTION_NAMES = new Set(["baseUrl", "headers", "mediaType", "data", "request"]);
+
+/** Every operation of `spec` called through `builder`; `described` holds the table's routes. */
+export function checkDescription(spec: Node, builder: Builder, described: ReadonlySet<string>): Outcome[] {
+  const resolve = makeResolve(spec);
+  const base = serverOf(spec.servers) ?? "";
+  const outcomes: Outcome[] = [];
+  const paths = isNode(spec.paths) ? spec.paths : {};
+  for (const [path, itemNode] of Object.entries(paths)) {
+    const item = resolve(itemNode);
+    for (const method of METHODS) {
+      if (!isNode(item[method])) continue;
+      const operation = resolve(item[method]);
+      const METHOD = method.toUpperCase();
+      if (!path.startsWith("/") || path.startsWith("//")) {
+        // Not a path: a request there would leave the description's servers. Left out is right.
+        const route = `${METHOD} ${path}`;
+        outcomes.push({ route, fault: described.has(route) ? "not-a-path-kept" : undefined });
+        continue;
+      }
+      outcomes.push(checkOperation(path, METHOD, item, operation, base, resolve, builder, described));
+    }
+  }
+  return outcomes;
+}
+
+function checkOperation(
+  path: string,
+  METHOD: string,
+  item: Node,
+  operation: Node,
+  base: string,
+  resolve: (node: unknown) => Node,
+  builder: Builder,
+  described: ReadonlySet<string>,
+): Outcome {
+  const own = operation.servers !== undefined || item.servers !== undefined ? serverOf(operation.servers ?? item.servers) : undefined;
+  let prefix = "";
+  if (own !== undefined && own !== base) {
+    const origin = /^https?:\/\/[^/]+/i.exec(base)?.[0];
+    prefix = /^https?:/i.test(own) ? own : origin === undefined ? "\u0000" : origin + own;
+  }
+  const route = `${METHOD} ${prefix}${path}`;
+  if (prefix === "\u0000") return { route, fault: described.has(route) ? "relative-servers-kept" : undefined };
+  if (!described.has(route)) return { route, fault: "left-out" };
+
+  const parameters = new Map<string, Node>();
+  for (const node of [...asList(item.parameters), ...asList(operation.parameters)]) {
+    const p = resolve(node);
+    if (typeof p.name === "string" && typeof p.in === "string") parameters.set(`${p.in} ${p.name}`, p);
+  }
+  const call: Record<string, unknown> = {};
+  const names = new Set<string>();
+  const hash = path.indexOf("#");
+  let expectedPath = hash === -1 ? path : path.slice(0, hash);
+  const fragment = hash === -1 ? "" : path.slice(hash);
+  const query: string[] = [];
+  const headers: Record<string, string> = {};
+  const cookies: string[] = [];
+  let seed = 0;
+  for (const p of parameters.values()) {
+    const name = p.name as string;
+    const place = p.in as string;
+    if (place === "header" && IGNORED_HEADERS.has(name.toLowerCase())) continue;
+    if (!["path", "query", "header", "cookie"].includes(place)) continue;
+    if (names.has(name)) return { route, fault: "same-name-in-two-places" };
+    names.add(name);
+    seed++;
+    const schema = p.content !== undefined ? { type: "string" } : resolve(p.schema);
+    const style = typeof p.style === "string" ? p.style : place === "query" || place === "cookie" ? "form" : "simple";
+    const explode = typeof p.explode === "boolean" ? p.explode : style === "form";
+    const value = valueOf(schema, resolve, seed, style === "deepObject");
+    call[name] = value;
+    if (place === "path") {
+      const token = `{${name}}`;
+      if (!expectedPath.includes(token)) {
+        // A path parameter the path does not name: a caller cannot send it; not given.
+        delete call[name];
+        continue;
+      }
+      expectedPath = expectedPath.split(token).join(pathExpansion(name, value, style, explode));
+    } else if (place === "query") {
+      query.push(...queryPieces(name, value, style, explode, p.allowReserved === true));
+    } else if (place === "header") {
+      headers[name.toLowerCase()] = headerValue(value, explode);
+    } else {
+      // Cookie values are given as tokens, so their encoding is not in question.
+      const token = kindOf(schema, resolve) === "primitive" ? `c${seed}` : [`c${seed}`, `d${seed}`];
+      call[name] = token;
+      cookies.push(...queryPieces(name, token, "form", explode, false));
+    }
+  }
+  const body = expectedBody(METHOD, operation, resolve, call, names, seed);
+  if (body === "skip") return { route, fault: "body-field-named-like-a-parameter" };
+
+  let actual: ReturnType<Builder>;
+  try {
+    actual = builder(route, call);
+  } catch (error) {
+    const code = (error as { code?: string }).code ?? (error as Error).name;
+    return { route, fault: `threw ${code}`, detail: (error as Error).message };
+  }
+  const [beforeHash = "", actualFragment = ""] = splitOnce(actual.url, "#");
+  const [actualPath = "", actualQuery = ""] = splitOnce(beforeHash, "?");
+  const pathQuery = splitOnce(expectedPath, "?");
+  const wantPath = (prefix === "" ? base : "") + prefix + pathQuery[0];
+  if (actualPath !== wantPath) return { route, fault: "path", detail: `${actualPath} != ${wantPath}` };
+  if (`#${actualFragment}` !== (fragment || "#")) return { route, fault: "fragment" };
+  const wantQuery = [...(pathQuery[1] === "" ? [] : (pathQuery[1] as string).split("&")), ...query].sort();
+  const gotQuery = actualQuery === "" ? [] : actualQuery.split("&").sort();
+  if (wantQuery.join("&") !== gotQuery.join("&")) {
+    return { route, fault: "query", detail: `${gotQuery.join("&")} != ${wantQuery.join("&")}` };
+  }
+  for (const [name, value] of Object.entries(headers)) {
+    if (actual.headers[name] !== value) return { route, fault: "header", detail: `${name}: ${actual.headers[name]} != ${value}` };
+  }
+  const gotCookies = (actual.headers.cookie ?? "").split("; ").filter((c) => c !== "");
+  if ([...gotCookies].sort().join(";") !== [...cookies].sort().join(";")) return { route, fault: "cookie" };
+  if (actual.headers.accept?.includes("vnd.github")) return { route, fault: "github-accept" };
+  if (actual.method !== METHOD.toLowerCase()) return { route, fault: "method" };
+  const bodyFault = compareBody(body, actual);
+  return bodyFault === undefined ? { route, fault: undefined } : { route, fault: bodyFault };
+}
+
+interface ExpectedBody {
+  readonly kind: "none" | "json" | "form" | "multipart" | "raw";
+  readonly type?: string;
+  readonly value?: unknown;
+  readonly pieces?: string[];
+  readonly parts?: [string, unknown][];
+}
+
+/** The body the description asks for, its fields given in `call`; "skip" when no call can. */
+function expectedBody(
+  METHOD: string,
+  operation: Node,
+  resolve: (node: unknown) => Node,
+  call: Record<string, unknown>,
+  names: Set<string>,
+  seed: number,
+): ExpectedBody | "skip" {
+  if (METHOD === "GET" || METHOD === "HEAD" || operation.requestBody === undefined) return { kind: "none" };
+  const requestBody = resolve(operation.requestBody);
+  const content = isNode(requestBody.content) ? Object.entries(requestBody.content) : [];
+  const concrete = content.filter(([type]) => /^[\w.+-]+\/[\w.+-]+\s*(?:;.*)?$/.test(type));
+  if (concrete.length === 0) return { kind: "none" };
+  const rank = (type: string) => {
+    const t = type.split(";")[0]?.trim().toLowerCase() ?? "";
+    if (t === "application/json") return 0;
+    if (t.endsWith("+json")) return 1;
+    if (t === "application/x-www-form-urlencoded") return 2;
+    if (t.startsWith("multipart/")) return 3;
+    return 4;
+  };
+  const [type, mediaNode] = concrete.reduce((best, entry) => (rank(entry[0]) < rank(best[0]) ? entry : best));
+  const media = resolve(mediaNode);
+  const schema = resolve(media.schema);
+  const r = rank(type);
+  const kind = r <= 1 ? "json" : r === 2 ? "form" : r === 3 ? "multipart" : "raw";
+  const properties = isNode(schema.properties) ? Object.entries(schema.properties) : [];
+  const label = r === 0 ? undefined : type;
+  if (kind === "raw" || properties.length === 0 || (schema.type !== undefined && schema.type !== "object")) {
+    const data = kind === "json" ? { whole: `body ${seed}` } : kind === "form" ? "a=1" : kind === "multipart" ? undefined : `raw body ${seed}`;
+    if (data === undefined) return { kind: "none" };
+    call.data = data;
+    return { kind: kind === "json" ? "json" : "raw", type: label, value: data };
+  }
+  const encoding = isNode(media.encoding) ? media.encoding : {};
+  const fields: [string, unknown][] = [];
+  for (const [name, node] of properties) {
+    if (name === "__proto__") continue;
+    if (names.has(name)) return "skip";
+    const field = resolve(node);
+    seed++;
+    const isFile = field.format === "binary" || field.contentMediaType !== undefined;
+    const e = isNode(encoding[name]) ? resolve(encoding[name]) : {};
+    const nested = kind === "json" || (kind === "form" && e.style === "deepObject");
+    const value = kind === "multipart" && isFile ? new Blob([`file ${seed}`], { type: "application/octet-stream" }) : valueOf(field, resolve, seed, nested);
+    fields.push([name, value]);
+  }
+  for (const [name, value] of fields) call[name] = value;
+  if (kind === "json") return { kind, type: label, value: Object.fromEntries(fields) };
+  if (kind === "form") {
+    const pieces = fields.flatMap(([name, value]) => {
+      const e = isNode(encoding[name]) ? resolve(encoding[name]) : {};
+      const style = typeof e.style === "string" ? e.style : "form";
+      const explode = typeof e.explode === "boolean" ? e.explode : style === "form";
+      return queryPieces(name, value, style, explode, e.allowReserved === true);
+    });
+    return { kind, type, pieces };
+  }
+  return { kind, parts: fields };
+}
+
+function compareBody(body: ExpectedBody, actual: ReturnType<Builder>): string | undefined {
+  const contentType = actual.headers["content-type"];
+  if (body.kind === "none") return actual.body === undefined || actual.body === "" ? undefined : "body-unexpected";
+  if (body.kind === "json") {
+    if (JSON.stringify(actual.body) !== JSON.stringify(body.value)) return "body-json";
+    const want = body.type ?? "application/json; charset=utf-8";
+    return contentType === want ? undefined : "content-type";
+  }
+  if (body.kind === "raw") {
+    if (actual.body !== body.value) return "body-raw";
+    return contentType === body.type ? undefined : "content-type";
+  }
+  if (body.kind === "form") {
+    if (typeof actual.body !== "string") return "body-form";
+    const got = actual.body === "" ? [] : actual.body.split("&").sort();
+    if (got.join("&") !== [...(body.pieces ?? [])].sort().join("&")) return "body-form";
+    return contentType === body.type ? undefined : "content-type";
+  }
+  if (!(actual.body instanceof FormData)) return "body-multipart";
+  if (contentType !== undefined) return "content-type";
+  const form = actual.body;
+  for (const [name, value] of body.parts ?? []) {
+    const got = form.getAll(name);
+    const want = Array.isArray(value) ? value : [value];
+    if (got.length !== want.length) return "body-multipart";
+    for (let i = 0; i < want.length; i++) {
+      const w = want[i];
+      const g = got[i];
+      if (w instanceof Blob) {
+        if (!(g instanceof Blob) || g.size !== w.size) return "body-multipart";
+      } else if (isNode(w)) {
+        if (!(g instanceof Blob) || g.type !== "application/json") return "body-multipart";
+      } else if (g !== String(w)) return "body-multipart";
+    }
+  }
+  return undefined;
+}
+
+function splitOnce(text: string, on: string): [string, string] {
+  const at = text.indexOf(on);
+  return at === -1 ? [text, ""] : [text.slice(0, at), text.slice(at + 1)];
+}
+
+function asList(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : [];
+}
+
+export { OPTION_NAMES };

@@ -171,8 +171,10 @@ function generate(description: unknown, given: GenerateOptions): GeneratedOperat
   const baseUrl = servers[0]?.base ?? "";
   const operations: OperationModel[] = [];
   const routes = new Set<string>();
-  for (const [path, itemNode] of Object.entries(asObject(spec.paths ?? {}, "paths"))) {
-    const shown = path.length > 200 ? `${path.slice(0, 200)}...` : path;
+  for (const [pathKey, itemNode] of Object.entries(asObject(spec.paths ?? {}, "paths"))) {
+    const shown = pathKey.length > 200 ? `${pathKey.slice(0, 200)}...` : pathKey;
+    // Text a URL cannot hold (white space, quotes, other scripts) is written as it is sent.
+    const path = encodeLiteralText(pathKey);
     if (!path.startsWith("/") || path.startsWith("//")) {
       // An absolute URL (or `//host`) as a path key would send the request to a host the
       // description's servers do not name.
@@ -213,7 +215,11 @@ function generate(description: unknown, given: GenerateOptions): GeneratedOperat
     }
   }
   const accept = options.accept === false ? undefined : commonAccept(operations);
-  for (const op of operations) if (op.accept === accept || options.accept === false) delete op.accept;
+  for (const op of operations) {
+    if (op.accept === accept || options.accept === false) delete op.accept;
+    // An operation that describes no response content takes anything, not the table's accept.
+    else if (op.accept === undefined && accept !== undefined) op.accept = "*/*";
+  }
   const info = isObject(spec.info) ? resolve(spec.info) : {};
   const text = (value: unknown, otherwise: string) => (typeof value === "string" ? value : otherwise);
   const about = {
@@ -232,6 +238,36 @@ function generate(description: unknown, given: GenerateOptions): GeneratedOperat
     accept,
     notes,
   };
+}
+
+/**
+ * A path key with its literal text percent-encoded where a URL cannot hold it as it is (white
+ * space, `"`, `<`, `|`, non-ASCII...): outside `{expressions}`, every character that is not
+ * RFC 3986's, and a `%` that starts no escape.
+ */
+export function encodeLiteralText(path: string): string {
+  let out = "";
+  let depth = 0;
+  for (let i = 0; i < path.length; i++) {
+    const c = path[i] as string;
+    if (c === "{") depth++;
+    else if (c === "}" && depth > 0) depth--;
+    if (depth > 0 || c === "}") {
+      out += c;
+      continue;
+    }
+    if (c === "%" && /^[0-9A-Fa-f]{2}$/.test(path.slice(i + 1, i + 3))) out += c;
+    else if (/[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=]/.test(c)) out += c;
+    else {
+      const code = path.codePointAt(i) as number;
+      const char = String.fromCodePoint(code);
+      if (char.length === 2) i++;
+      // A lone surrogate has no UTF-8 form: U+FFFD, as a URL parser writes it.
+      const text = /[\uD800-\uDFFF]/.test(char) ? "\uFFFD" : char;
+      for (const byte of new TextEncoder().encode(text)) out += `%${byte.toString(16).toUpperCase().padStart(2, "0")}`;
+    }
+  }
+  return out;
 }
 
 function messageOf(error: unknown): string {
@@ -314,11 +350,18 @@ function readOperation(
   const formQuery: string[] = [];
   // The path's own expressions, read in one pass, and what each becomes: one pass writes them.
   const inPath = new Set(Array.from(pathOnly.matchAll(/\{([^{}]*)\}/g), (match) => match[1] as string));
+  // `/:name` is a placeholder to the library (and to the servers whose descriptions write it):
+  // one whose parameter the description declares is that parameter, as the route writes it.
+  const colonNames = new Set(Array.from(pathOnly.matchAll(/\/:([A-Za-z_][A-Za-z0-9_]*)/g), (match) => match[1] as string));
   const expressions = new Map<string, string>();
   for (const parameter of byKey.values()) {
     const name = parameter.name as string;
     const place = parameter.in as string;
     if (place === "header" && IGNORED_HEADERS.has(name.toLowerCase())) continue;
+    if (name === "") {
+      notes.push(`${where}: a ${place} parameter without a name is left out.`);
+      continue;
+    }
     if (name.length > MAX_NAME_LENGTH) {
       notes.push(`${where}: a ${place} parameter's name is longer than ${MAX_NAME_LENGTH} characters; it is left out.`);
       continue;
@@ -346,6 +389,11 @@ function readOperation(
     if (place === "path") {
       const operator =
         style === "label" ? "." : style === "matrix" ? ";" : style === "simple" ? "" : undefined;
+      if (colonNames.has(name) && !inPath.has(name) && style === "simple") {
+        colonNames.delete(name);
+        model.path.push(kind === "primitive" || kind === "any" ? name : { name, type });
+        continue;
+      }
       if (operator === undefined || !VARIABLE_NAME.test(name) || !inPath.has(name)) {
         notes.push(
           `${where}: path parameter ${JSON.stringify(name)} (style ${style}) cannot be sent as described and is left out.`,
@@ -388,9 +436,12 @@ function readOperation(
       model.params[name] = `cookie form${star}`;
     }
   }
-  let url = prefix + pathOnly;
+  // A `/:name` no parameter declares is literal text: its colon is written percent-encoded,
+  // so that the library does not read it as a placeholder.
+  const literalPath = colonNames.size === 0 ? pathOnly : pathOnly.replace(/\/:([A-Za-z_][A-Za-z0-9_]*)/g, (whole, name: string) => (colonNames.has(name) ? `/%3A${name}` : whole));
+  let url = prefix + literalPath;
   if (expressions.size > 0) {
-    url = prefix + pathOnly.replace(/\{([^{}]*)\}/g, (whole, name: string) => expressions.get(name) ?? whole);
+    url = prefix + literalPath.replace(/\{([^{}]*)\}/g, (whole, name: string) => expressions.get(name) ?? whole);
   }
   template = url;
   if (formQuery.length > 0) {

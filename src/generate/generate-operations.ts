@@ -1,6 +1,9 @@
 import { EndpointError } from "../endpoint-error.js";
 import { describeOperations } from "../route/describe-operations.js";
 import { OPERATION_TABLES } from "../shared/operation-tables.js";
+import { asList, asObject, isObject, ownData, resolver } from "./read-refs.js";
+import { isMediaType, type Readers, readBody } from "./read-request-body.js";
+import { readServers, type ServerModel } from "./read-servers.js";
 import {
   type ModuleExports,
   type OperationModel,
@@ -10,9 +13,6 @@ import {
   ROUTE_OPTION_KEYS,
   routeTypesSource,
 } from "./route-types.js";
-import { asList, asObject, isObject, ownData, resolver } from "./read-refs.js";
-import { isMediaType, type Readers, readBody } from "./read-request-body.js";
-import { readServers, type ServerModel } from "./read-servers.js";
 import { type Schema, schemaTypes, valueKind } from "./schema-type.js";
 
 /** Settings of `generateOperations`; every one may be left out. */
@@ -178,7 +178,9 @@ function generate(description: unknown, given: GenerateOptions): GeneratedOperat
     if (!path.startsWith("/") || path.startsWith("//")) {
       // An absolute URL (or `//host`) as a path key would send the request to a host the
       // description's servers do not name.
-      notes.push(`${JSON.stringify(shown)}: a path key must be a path starting with one "/"; it is left out.`);
+      notes.push(
+        `${JSON.stringify(shown)}: a path key must be a path starting with one "/"; it is left out.`,
+      );
       continue;
     }
     let item: Schema;
@@ -194,7 +196,16 @@ function generate(description: unknown, given: GenerateOptions): GeneratedOperat
       const where = `${method.toUpperCase()} ${shown}`;
       let model: OperationModel;
       try {
-        model = readOperation(path, method, item, resolve(operation), { resolve, typeOf }, baseUrl, options, notes);
+        model = readOperation(
+          path,
+          method,
+          item,
+          resolve(operation),
+          { resolve, typeOf },
+          baseUrl,
+          options,
+          notes,
+        );
       } catch (error) {
         if (error instanceof RangeError) throw error;
         notes.push(`${where}: ${messageOf(error)} It is left out.`);
@@ -264,7 +275,8 @@ export function encodeLiteralText(path: string): string {
       if (char.length === 2) i++;
       // A lone surrogate has no UTF-8 form: U+FFFD, as a URL parser writes it.
       const text = /[\uD800-\uDFFF]/.test(char) ? "\uFFFD" : char;
-      for (const byte of new TextEncoder().encode(text)) out += `%${byte.toString(16).toUpperCase().padStart(2, "0")}`;
+      for (const byte of new TextEncoder().encode(text))
+        out += `%${byte.toString(16).toUpperCase().padStart(2, "0")}`;
     }
   }
   return out;
@@ -278,9 +290,11 @@ function messageOf(error: unknown): string {
 /** The `accept` most operations share: the table's, so that only the others carry their own. */
 function commonAccept(operations: readonly OperationModel[]): string | undefined {
   const counts = new Map<string, number>();
-  for (const op of operations) if (op.accept !== undefined) counts.set(op.accept, (counts.get(op.accept) ?? 0) + 1);
+  for (const op of operations)
+    if (op.accept !== undefined) counts.set(op.accept, (counts.get(op.accept) ?? 0) + 1);
   let best: string | undefined;
-  for (const [accept, count] of counts) if (best === undefined || count > (counts.get(best) ?? 0)) best = accept;
+  for (const [accept, count] of counts)
+    if (best === undefined || count > (counts.get(best) ?? 0)) best = accept;
   return best;
 }
 
@@ -352,7 +366,9 @@ function readOperation(
   const inPath = new Set(Array.from(pathOnly.matchAll(/\{([^{}]*)\}/g), (match) => match[1] as string));
   // `/:name` is a placeholder to the library (and to the servers whose descriptions write it):
   // one whose parameter the description declares is that parameter, as the route writes it.
-  const colonNames = new Set(Array.from(pathOnly.matchAll(/\/:([A-Za-z_][A-Za-z0-9_]*)/g), (match) => match[1] as string));
+  const colonNames = new Set(
+    Array.from(pathOnly.matchAll(/\/:([A-Za-z_][A-Za-z0-9_]*)/g), (match) => match[1] as string),
+  );
   const expressions = new Map<string, string>();
   for (const parameter of byKey.values()) {
     const name = parameter.name as string;
@@ -363,7 +379,9 @@ function readOperation(
       continue;
     }
     if (name.length > MAX_NAME_LENGTH) {
-      notes.push(`${where}: a ${place} parameter's name is longer than ${MAX_NAME_LENGTH} characters; it is left out.`);
+      notes.push(
+        `${where}: a ${place} parameter's name is longer than ${MAX_NAME_LENGTH} characters; it is left out.`,
+      );
       continue;
     }
     if (name === "__proto__") {
@@ -410,7 +428,13 @@ function readOperation(
       // A name with a meaning of its own among the options (`baseUrl`, `headers`) is a
       // parameter only where the operation names it: written by its code, never left over.
       const optionNamed = ROUTE_OPTION_KEYS.has(name);
-      if (style === "form" && !allowReserved && sentName === name && VARIABLE_NAME.test(name) && !optionNamed) {
+      if (
+        style === "form" &&
+        !allowReserved &&
+        sentName === name &&
+        VARIABLE_NAME.test(name) &&
+        !optionNamed
+      ) {
         // A GET's leftover parameters are its query as `{?name}` writes it: a single value or
         // an unexploded list needs no expression of its own (an object does: a leftover
         // object is refused), and a template naming every parameter costs every call.
@@ -438,10 +462,16 @@ function readOperation(
   }
   // A `/:name` no parameter declares is literal text: its colon is written percent-encoded,
   // so that the library does not read it as a placeholder.
-  const literalPath = colonNames.size === 0 ? pathOnly : pathOnly.replace(/\/:([A-Za-z_][A-Za-z0-9_]*)/g, (whole, name: string) => (colonNames.has(name) ? `/%3A${name}` : whole));
+  const literalPath =
+    colonNames.size === 0
+      ? pathOnly
+      : pathOnly.replace(/\/:([A-Za-z_][A-Za-z0-9_]*)/g, (whole, name: string) =>
+          colonNames.has(name) ? `/%3A${name}` : whole,
+        );
   let url = prefix + literalPath;
   if (expressions.size > 0) {
-    url = prefix + literalPath.replace(/\{([^{}]*)\}/g, (whole, name: string) => expressions.get(name) ?? whole);
+    url =
+      prefix + literalPath.replace(/\{([^{}]*)\}/g, (whole, name: string) => expressions.get(name) ?? whole);
   }
   template = url;
   if (formQuery.length > 0) {

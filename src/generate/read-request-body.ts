@@ -25,7 +25,15 @@ function chooseContent(content: [string, unknown][]): [string, unknown] | undefi
   const usable = content.filter(([type]) => isMediaType(type));
   const rank = (type: string): number => {
     const kind = bodyKind(type);
-    return kind === "json" ? (/^application\/json\s*(?:;|$)/i.test(type) ? 0 : 1) : kind === "form" ? 2 : kind === "multipart" ? 3 : 4;
+    return kind === "json"
+      ? /^application\/json\s*(?:;|$)/i.test(type)
+        ? 0
+        : 1
+      : kind === "form"
+        ? 2
+        : kind === "multipart"
+          ? 3
+          : 4;
   };
   let best: [string, unknown] | undefined;
   for (const entry of usable) if (best === undefined || rank(entry[0]) < rank(best[0])) best = entry;
@@ -90,7 +98,10 @@ export function readBody(
     const fieldType = kind === "multipart" ? partType(node, resolve, typeOf) : typeOf(node);
     model.body.push({ name, required: required.has(name), type: fieldType });
     if (taken.has(name)) continue;
-    const code = kind === "json" ? undefined : fieldCode(kind, Object.hasOwn(encoding, name) ? resolve(encoding[name]) : undefined);
+    const code =
+      kind === "json"
+        ? undefined
+        : fieldCode(kind, Object.hasOwn(encoding, name) ? resolve(encoding[name]) : undefined);
     // A field named like an option key is a parameter on this route; one named like another
     // parameter stays reachable through `data`.
     if (code !== undefined) model.params[name] = code;
@@ -98,7 +109,15 @@ export function readBody(
   }
   // Such bodies keep a typed `data` too (`url` and `method` included: a client that reads them as
   // options, as @octokit/endpoint does, needs the body in `data`).
-  if (model.body.some((field) => ROUTE_OPTION_KEYS.has(field.name) || field.name === "url" || field.name === "method" || taken.has(field.name))) {
+  if (
+    model.body.some(
+      (field) =>
+        ROUTE_OPTION_KEYS.has(field.name) ||
+        field.name === "url" ||
+        field.name === "method" ||
+        taken.has(field.name),
+    )
+  ) {
     model.dataType = kind === "json" ? typeOf(schema) : "unknown";
   }
 }
@@ -107,10 +126,12 @@ export function readBody(
 function fieldCode(kind: string, encoding: Schema | undefined): string | undefined {
   if (encoding === undefined) return undefined;
   if (kind === "multipart") {
-    const first = typeof encoding.contentType === "string" ? encoding.contentType.split(",")[0]?.trim() ?? "" : "";
+    const first =
+      typeof encoding.contentType === "string" ? (encoding.contentType.split(",")[0]?.trim() ?? "") : "";
     return first !== "" && isMediaType(first) && !first.includes(" ") ? `body ${first}` : undefined;
   }
-  const style = typeof encoding.style === "string" && FORM_STYLES.has(encoding.style) ? encoding.style : "form";
+  const style =
+    typeof encoding.style === "string" && FORM_STYLES.has(encoding.style) ? encoding.style : "form";
   const explode = typeof encoding.explode === "boolean" ? encoding.explode : style === "form";
   const allowReserved = encoding.allowReserved === true;
   if (style === "form" && explode && !allowReserved) return undefined;

@@ -44,7 +44,9 @@ export function readServers(
     try {
       checkBaseUrl(base);
     } catch (error) {
-      notes.push(`${where}: server ${JSON.stringify(node.url)} cannot be a base url (${(error as Error).message}); it is left out.`);
+      notes.push(
+        `${where}: server ${JSON.stringify(node.url)} cannot be a base url (${(error as Error).message}); it is left out.`,
+      );
       continue;
     }
     const model: ServerModel = {
@@ -56,4 +58,3 @@ export function readServers(
   }
   return read;
 }
-

@@ -37,7 +37,9 @@ export function checkBaseUrl(baseUrl: unknown): string {
 function problemOf(baseUrl: string): string | undefined {
   const absolutePath = baseUrl.charCodeAt(0) === 47; /* / */
   if (!absolutePath && !/^https?:\/\/[^/]/i.test(baseUrl))
-    return __DEV__ ? "it is neither an absolute URL with an http: or https: scheme and a host nor a path starting with /" : "";
+    return __DEV__
+      ? "it is neither an absolute URL with an http: or https: scheme and a host nor a path starting with /"
+      : "";
   if (baseUrl.includes("?") || baseUrl.includes("#")) return __DEV__ ? "it has a query or fragment" : "";
   if (absolutePath) {
     // "//host" names a host, not a path; a path is read against a made-up origin, which must keep it.

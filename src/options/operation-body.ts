@@ -1,9 +1,9 @@
+import { bodyBytes } from "../adapters/body-bytes.js";
 import { EndpointError, withCause } from "../endpoint-error.js";
 import { quote } from "../shared/describe-value.js";
 import { isArray, isPlainObject, snapshot } from "../shared/object.js";
 import { settle, toScalarString } from "../template/template-value.js";
 import { checkJsonBody } from "./check-json-body.js";
-import { bodyBytes } from "../adapters/body-bytes.js";
 import { rawBodyKind } from "./raw-body-kind.js";
 import { type ParameterSerializer, parameterSerializer } from "./serialize-parameter.js";
 
@@ -35,7 +35,11 @@ export function bodyKind(type: string): "json" | "form" | "multipart" | "raw" {
  * exploded, by default, as OpenAPI says); multipart as parts (files as they are, bytes as a
  * file of the part's type, objects as JSON); text and binary bodies come whole in `data`.
  */
-export function operationBody(type: string, fields: ReadonlyMap<string, BodyField>, route: string): OperationBody {
+export function operationBody(
+  type: string,
+  fields: ReadonlyMap<string, BodyField>,
+  route: string,
+): OperationBody {
   const kind = bodyKind(type);
   if (kind === "json") return { type, write: () => undefined };
   if (kind === "raw") {
@@ -73,7 +77,11 @@ export function operationBody(type: string, fields: ReadonlyMap<string, BodyFiel
 }
 
 /** `application/x-www-form-urlencoded`: each field as its encoding says, in the order given. */
-function formBody(keys: readonly string[], values: readonly unknown[], fields: ReadonlyMap<string, BodyField>): string {
+function formBody(
+  keys: readonly string[],
+  values: readonly unknown[],
+  fields: ReadonlyMap<string, BodyField>,
+): string {
   const pieces: string[] = [];
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i] as string;
@@ -118,7 +126,13 @@ function multipartBody(
   return form;
 }
 
-function appendPart(form: FormData, key: string, value: unknown, partType: string | undefined, inList: boolean): void {
+function appendPart(
+  form: FormData,
+  key: string,
+  value: unknown,
+  partType: string | undefined,
+  inList: boolean,
+): void {
   const kind = rawBodyKind(value);
   if (kind === "blob") {
     form.append(key, value as Blob);
@@ -133,7 +147,9 @@ function appendPart(form: FormData, key: string, value: unknown, partType: strin
   if (kind !== undefined) {
     throw new EndpointError(
       "invalid_parameter",
-      __DEV__ ? `Parameter ${quote(key)} is a ${kind === "form" ? "FormData" : kind === "params" ? "URLSearchParams" : "stream"}, which cannot be one part of a multipart body: pass text, bytes, a Blob or plain data.` : "",
+      __DEV__
+        ? `Parameter ${quote(key)} is a ${kind === "form" ? "FormData" : kind === "params" ? "URLSearchParams" : "stream"}, which cannot be one part of a multipart body: pass text, bytes, a Blob or plain data.`
+        : "",
     );
   }
   const scalar = toScalarString(value, key);
@@ -142,7 +158,9 @@ function appendPart(form: FormData, key: string, value: unknown, partType: strin
     if (inList) {
       throw new EndpointError(
         "invalid_parameter",
-        __DEV__ ? `Parameter ${quote(key)} has a nested list or object in its list: each item is one part.` : "",
+        __DEV__
+          ? `Parameter ${quote(key)} has a nested list or object in its list: each item is one part.`
+          : "",
       );
     }
     // An object (or a list of objects) is one JSON part, as OpenAPI's default for it says.
@@ -159,7 +177,10 @@ function readBytes(value: object, key: string): Uint8Array {
     return bodyBytes(value);
   } catch (error) {
     throw withCause(
-      new EndpointError("invalid_parameter", __DEV__ ? `Parameter ${quote(key)} holds bytes that cannot be read (a detached buffer?).` : ""),
+      new EndpointError(
+        "invalid_parameter",
+        __DEV__ ? `Parameter ${quote(key)} holds bytes that cannot be read (a detached buffer?).` : "",
+      ),
       error,
     );
   }

@@ -110,7 +110,9 @@ export function describeOperations<Routes = unknown>(
     );
   }
   if (!isPlainObject(settings)) {
-    throw invalid(__DEV__ ? `The settings of describeOperations() must be an object, got ${describe(settings)}.` : "");
+    throw invalid(
+      __DEV__ ? `The settings of describeOperations() must be an object, got ${describe(settings)}.` : "",
+    );
   }
   const tableAccept = mediaTypes(snapshot(settings, __DEV__ ? "the settings" : "").accept, "accept");
   const read = snapshot(data, __DEV__ ? "the operations" : "");
@@ -143,7 +145,9 @@ export function describeOperations<Routes = unknown>(
           route: { method, requestMethod, url: routeUrl, plan },
           // Every described name is a parameter, those in the url template too.
           optionNamed: new Set(
-            [...params.keys(), ...fields.keys(), ...plan.variableNames].filter((name) => OPTION_KEYS.has(name)),
+            [...params.keys(), ...fields.keys(), ...plan.variableNames].filter((name) =>
+              OPTION_KEYS.has(name),
+            ),
           ),
           body: body === undefined ? undefined : operationBody(body, fields, key),
           accept: accept ?? tableAccept,
@@ -204,10 +208,12 @@ function readOperation(value: unknown, route: string): ReadOperation {
         : "",
     );
   }
-  const { url, params: given, body: bodyType, accept: acceptType } = snapshot(
-    value,
-    __DEV__ ? `operation ${quote(route)}` : "",
-  );
+  const {
+    url,
+    params: given,
+    body: bodyType,
+    accept: acceptType,
+  } = snapshot(value, __DEV__ ? `operation ${quote(route)}` : "");
   const body = mediaTypes(bodyType, `the body of operation ${quote(route)}`);
   const accept = mediaTypes(acceptType, `the accept of operation ${quote(route)}`);
   if (typeof url !== "string") {
@@ -243,7 +249,11 @@ function readOperation(value: unknown, route: string): ReadOperation {
 function mediaTypes(value: unknown, what: string): string | undefined {
   if (value === undefined) return undefined;
   if (typeof value !== "string" || value === "") {
-    throw invalid(__DEV__ ? `${what[0]?.toUpperCase()}${what.slice(1)} must be a media type, got ${describe(value)}.` : "");
+    throw invalid(
+      __DEV__
+        ? `${what[0]?.toUpperCase()}${what.slice(1)} must be a media type, got ${describe(value)}.`
+        : "",
+    );
   }
   checkHeaderValue("content-type", value);
   return value;
@@ -268,7 +278,13 @@ function readCode(code: unknown, name: string, route: string): ParameterSerializ
   const explode = style.endsWith("*");
   if (explode) style = style.slice(0, -1);
   const styles = STYLES[place] as readonly string[];
-  if (!styles.includes(style) || (allowReserved && place === "header") || (allowReserved && place === "cookie") || sentName === "") throw bad();
+  if (
+    !styles.includes(style) ||
+    (allowReserved && place === "header") ||
+    (allowReserved && place === "cookie") ||
+    sentName === ""
+  )
+    throw bad();
   // A header or cookie name is a token (RFC 9110): checked now, not when a request is built.
   if (place !== "query") checkHeaderName(sentName);
   return parameterSerializer(

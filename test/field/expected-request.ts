@@ -18,7 +18,11 @@ export function makeResolve(spec: Node): (node: unknown) => Node {
       let target: unknown = spec;
       for (const raw of ref === "#" ? [] : ref.slice(2).split("/")) {
         const key = decodeURIComponent(raw).replaceAll("~1", "/").replaceAll("~0", "~");
-        target = Array.isArray(target) ? target[Number(key)] : isNode(target) && Object.hasOwn(target, key) ? target[key] : undefined;
+        target = Array.isArray(target)
+          ? target[Number(key)]
+          : isNode(target) && Object.hasOwn(target, key)
+            ? target[key]
+            : undefined;
       }
       current = target;
     }
@@ -35,7 +39,10 @@ export function pct(text: string, keep = ""): string {
   let out = "";
   for (const byte of new TextEncoder().encode(text)) {
     const c = String.fromCharCode(byte);
-    out += /[A-Za-z0-9\-._~]/.test(c) || keep.includes(c) ? c : `%${byte.toString(16).toUpperCase().padStart(2, "0")}`;
+    out +=
+      /[A-Za-z0-9\-._~]/.test(c) || keep.includes(c)
+        ? c
+        : `%${byte.toString(16).toUpperCase().padStart(2, "0")}`;
   }
   return out;
 }
@@ -81,7 +88,7 @@ export function serverOf(servers: unknown): string | undefined {
 
 /** What a client could be given as a base: http(s) with a host, or a path, read as written. */
 function isBase(url: string): boolean {
-  if (/[\s\\?#\u0000-\u001f\u007f-\uffff]/.test(url)) return false;
+  for (const c of url) if (c <= " " || c > "~" || "\\?#".includes(c)) return false;
   if (url.startsWith("/")) return !url.startsWith("//") && new URL(url, "http://x.invalid").pathname === url;
   if (!/^https?:\/\/[^/@]+(?:\/|$)/i.test(url)) return false;
   try {
@@ -107,7 +114,9 @@ export function kindOf(schema: Node, resolve: (node: unknown) => Node): Kind {
 
 /** A value of a primitive schema: its first enum value, else one that needs encoding. */
 export function primitiveValue(schema: Node, seed: number): string | number | boolean {
-  const choices = Array.isArray(schema.enum) ? schema.enum.filter((v) => ["string", "number"].includes(typeof v) && v !== "") : [];
+  const choices = Array.isArray(schema.enum)
+    ? schema.enum.filter((v) => ["string", "number"].includes(typeof v) && v !== "")
+    : [];
   if (choices.length > 0) return choices[0] as string | number;
   const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== "null") : schema.type;
   if (type === "integer" || type === "number") return 3 + seed;
@@ -116,16 +125,22 @@ export function primitiveValue(schema: Node, seed: number): string | number | bo
 }
 
 /** A value of a parameter's schema: lists of two items, objects of two keys. */
-export function valueOf(schema: Node, resolve: (node: unknown) => Node, seed: number, nested: boolean): unknown {
+export function sampleValue(
+  schema: Node,
+  resolve: (node: unknown) => Node,
+  seed: number,
+  nested: boolean,
+): unknown {
   const kind = kindOf(schema, resolve);
   if (kind === "primitive") return primitiveValue(schema, seed);
   if (kind === "array") {
     const items = resolve(schema.items);
     const itemKind = kindOf(items, resolve);
-    if (itemKind !== "primitive" && nested) return [valueOf(items, resolve, seed, false)];
+    if (itemKind !== "primitive" && nested) return [sampleValue(items, resolve, seed, false)];
     const item = itemKind === "primitive" ? items : {};
     const a = primitiveValue(item, seed);
-    const b = typeof a === "string" && !Array.isArray(item.enum) ? `w${seed}` : typeof a === "number" ? a + 1 : a;
+    const b =
+      typeof a === "string" && !Array.isArray(item.enum) ? `w${seed}` : typeof a === "number" ? a + 1 : a;
     return a === b ? [a] : [a, b];
   }
   const properties = isNode(schema.properties) ? Object.entries(schema.properties).slice(0, 2) : [];
@@ -137,7 +152,10 @@ export function valueOf(schema: Node, resolve: (node: unknown) => Node, seed: nu
   for (const [key, node] of properties) {
     if (key === "__proto__" || /[[\]]/.test(key)) continue;
     const sub = resolve(node);
-    out[key] = nested && kindOf(sub, resolve) !== "primitive" ? valueOf(sub, resolve, seed + 1, false) : primitiveValue(kindOf(sub, resolve) === "primitive" ? sub : {}, seed + 1);
+    out[key] =
+      nested && kindOf(sub, resolve) !== "primitive"
+        ? sampleValue(sub, resolve, seed + 1, false)
+        : primitiveValue(kindOf(sub, resolve) === "primitive" ? sub : {}, seed + 1);
   }
   return out;
 }
@@ -150,13 +168,18 @@ export function pathExpansion(name: string, value: unknown, style: string, explo
   const e = (v: unknown) => pct(text(v));
   if (Array.isArray(value)) {
     if (style === "label") return `.${value.map(e).join(explode ? "." : ",")}`;
-    if (style === "matrix") return explode ? value.map((v) => `;${name}=${e(v)}`).join("") : `;${name}=${value.map(e).join(",")}`;
+    if (style === "matrix")
+      return explode ? value.map((v) => `;${name}=${e(v)}`).join("") : `;${name}=${value.map(e).join(",")}`;
     return value.map(e).join(",");
   }
   if (isNode(value)) {
     const pairs = entries(value);
-    if (style === "label") return `.${pairs.map(([k, v]) => (explode ? `${e(k)}=${e(v)}` : `${e(k)},${e(v)}`)).join(explode ? "." : ",")}`;
-    if (style === "matrix") return explode ? pairs.map(([k, v]) => `;${e(k)}=${e(v)}`).join("") : `;${name}=${pairs.map(([k, v]) => `${e(k)},${e(v)}`).join(",")}`;
+    if (style === "label")
+      return `.${pairs.map(([k, v]) => (explode ? `${e(k)}=${e(v)}` : `${e(k)},${e(v)}`)).join(explode ? "." : ",")}`;
+    if (style === "matrix")
+      return explode
+        ? pairs.map(([k, v]) => `;${e(k)}=${e(v)}`).join("")
+        : `;${name}=${pairs.map(([k, v]) => `${e(k)},${e(v)}`).join(",")}`;
     return pairs.map(([k, v]) => (explode ? `${e(k)}=${e(v)}` : `${e(k)},${e(v)}`)).join(",");
   }
   if (style === "label") return `.${e(value)}`;
@@ -165,7 +188,13 @@ export function pathExpansion(name: string, value: unknown, style: string, explo
 }
 
 /** Query (or form body) pieces of one parameter by style: `name=value` strings, encoded. */
-export function queryPieces(name: string, value: unknown, style: string, explode: boolean, allowReserved: boolean): string[] {
+export function queryPieces(
+  name: string,
+  value: unknown,
+  style: string,
+  explode: boolean,
+  allowReserved: boolean,
+): string[] {
   const e = (v: unknown) => (allowReserved ? pctReserved(text(v)) : pct(text(v)));
   const n = pct(name);
   if (style === "deepObject") return deepPieces(n, value);
@@ -195,6 +224,9 @@ function deepPieces(prefix: string, value: unknown): string[] {
 /** A header parameter's value: simple style, not percent-encoded. */
 export function headerValue(value: unknown, explode: boolean): string {
   if (Array.isArray(value)) return value.map(text).join(",");
-  if (isNode(value)) return entries(value).map(([k, v]) => (explode ? `${k}=${text(v)}` : `${k},${text(v)}`)).join(",");
+  if (isNode(value))
+    return entries(value)
+      .map(([k, v]) => (explode ? `${k}=${text(v)}` : `${k},${text(v)}`))
+      .join(",");
   return text(value);
 }

@@ -9,8 +9,8 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { endpoint } from "../../dist/index.js";
 import { generateOperations } from "../../dist/generate.js";
+import { endpoint } from "../../dist/index.js";
 import { checkDescription, type Outcome } from "./check-description.js";
 
 const require = createRequire(import.meta.url);
@@ -32,7 +32,9 @@ function descriptions(dir: string, out: string[] = []): string[] {
 const REQUIRED_SHARE = 0.995;
 
 describe("the APIs.guru directory", () => {
-  it("every description generates, and its operations are sent as described", { timeout: 600_000 }, async () => {
+  it("every description generates, and its operations are sent as described", {
+    timeout: 600_000,
+  }, async () => {
     const files = descriptions(root);
     expect(files.length).toBeGreaterThan(2600);
     const outcomes: Outcome[] = [];
@@ -55,16 +57,22 @@ describe("the APIs.guru directory", () => {
       outcomes.push(...checkDescription(spec, builder, described));
     }
     const faults = new Map<string, number>();
-    for (const outcome of outcomes) if (outcome.fault !== undefined) faults.set(outcome.fault, (faults.get(outcome.fault) ?? 0) + 1);
+    for (const outcome of outcomes)
+      if (outcome.fault !== undefined) faults.set(outcome.fault, (faults.get(outcome.fault) ?? 0) + 1);
     const right = outcomes.filter((outcome) => outcome.fault === undefined).length;
     const share = right / outcomes.length;
     console.log(
       `directory: ${files.length} descriptions, ${failedToGenerate.length} not generated; ${right} of ${outcomes.length} operations sent as described (${(share * 100).toFixed(2)}%)\n` +
-        [...faults].sort((a, b) => b[1] - a[1]).map(([fault, count]) => `  ${fault}: ${count}`).join("\n"),
+        [...faults]
+          .sort((a, b) => b[1] - a[1])
+          .map(([fault, count]) => `  ${fault}: ${count}`)
+          .join("\n"),
     );
     if (process.env.FIELD_EXAMPLES) {
       for (const fault of faults.keys()) {
-        const examples = outcomes.filter((o) => o.fault === fault).slice(0, Number(process.env.FIELD_EXAMPLES));
+        const examples = outcomes
+          .filter((o) => o.fault === fault)
+          .slice(0, Number(process.env.FIELD_EXAMPLES));
         for (const o of examples) console.log(`${fault}: ${o.route} ${o.detail ?? ""}`.slice(0, 400));
       }
     }

@@ -114,7 +114,11 @@ const QUERY_ROWS: [string, unknown, string][] = [
   ["query deepObject*", { "a b": "c&d", e: null }, "f%5Ba%20b%5D=c%26d"],
   ["query deepObject*", {}, ""],
   ["query deepObject*", [], ""],
-  ["query deepObject*", { a: { b: 1, c: [2, { d: null, e: true }] } }, "f%5Ba%5D%5Bb%5D=1&f%5Ba%5D%5Bc%5D%5B0%5D=2&f%5Ba%5D%5Bc%5D%5B1%5D%5Be%5D=true"],
+  [
+    "query deepObject*",
+    { a: { b: 1, c: [2, { d: null, e: true }] } },
+    "f%5Ba%5D%5Bb%5D=1&f%5Ba%5D%5Bc%5D%5B0%5D=2&f%5Ba%5D%5Bc%5D%5B1%5D%5Be%5D=true",
+  ],
   ["query deepObject*", ["data.customer", "data.invoice"], "f%5B0%5D=data.customer&f%5B1%5D=data.invoice"],
   ["query deepObject*", { a: [], b: {} }, ""],
   ["query deepObject*", 7, "f=7"],
@@ -285,9 +289,15 @@ describe("the table", () => {
     ["allowReserved outside the query", { "GET /q": { url: "/q", params: { a: "header simple+" } } }],
     ["a header name that is not a token", { "GET /q": { url: "/q", params: { a: "header simple x:y" } } }],
     ["a code with more words", { "GET /q": { url: "/q", params: { a: "query form a b" } } }],
-    ["a body code with a style a body cannot take", { "POST /q": { url: "/q", params: { a: "body simple" } } }],
+    [
+      "a body code with a style a body cannot take",
+      { "POST /q": { url: "/q", params: { a: "body simple" } } },
+    ],
     ["a body code with a sent name", { "POST /q": { url: "/q", params: { a: "body form b" } } }],
-    ["a part type that is no header value", { "POST /q": { url: "/q", params: { a: "body text/plain\r\nx: 1" } } }],
+    [
+      "a part type that is no header value",
+      { "POST /q": { url: "/q", params: { a: "body text/plain\r\nx: 1" } } },
+    ],
     ["a body that is no media type", { "POST /q": { url: "/q", body: "" } }],
     ["a body media type that is no header value", { "POST /q": { url: "/q", body: "text/plain\nx: 1" } }],
   ])("refuses data with %s", (_, data) => {

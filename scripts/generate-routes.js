@@ -188,6 +188,8 @@ const generated = generateOperations(spec, {
   routesName: "GitHubRoutes",
   queryInRoute: true,
   queryName: githubQueryName,
+  // GitHub's builders keep the library's own accept (application/vnd.github.v3+json).
+  accept: false,
 });
 for (const note of generated.notes) console.warn(note);
 const models = new Map(generated.operations.map((model) => [model.id, model]));

@@ -30,8 +30,10 @@ export function resolver(spec: Schema): Resolve {
 function pointerTarget(spec: Schema, ref: string): unknown {
   if (ref === "#") return spec;
   let node: unknown = spec;
-  for (const segment of ref.slice(2).split("/")) {
-    const name = decodePointer(segment, ref);
+  for (const name of ref
+    .slice(2)
+    .split("/")
+    .map((segment) => decodePointer(segment, ref))) {
     if (Array.isArray(node)) {
       node = /^(?:0|[1-9][0-9]*)$/.test(name) && Number(name) < node.length ? node[Number(name)] : undefined;
     } else if (isObject(node) && Object.hasOwn(node, name)) {

@@ -3,7 +3,7 @@
 // the Scalar Galaxy description (@scalar/galaxy, MIT); test/generate keeps it up to date.
 import { endpoint, type RequestOptions } from "rest-endpoint";
 import { describeOperations } from "rest-endpoint/operations";
-import { baseUrl, operations } from "../fixtures/generated/galaxy.js";
+import { api, baseUrl, operations } from "../fixtures/generated/galaxy.js";
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 const assert = <T extends true>(): T => true as T;
@@ -43,3 +43,9 @@ const untyped = endpoint.defaults({ operations: describeOperations({ "GET /x": "
 untyped("GET /x", { a: [1, 2], b: 3 });
 // @ts-expect-error: operations must be a table
 endpoint.defaults({ operations: { "GET /x": "/x" } });
+
+// The generated `api` carries everything a builder needs, and types it by the same routes.
+const fromApi = endpoint.defaults(api);
+fromApi("GET /planets", { limit: 10 });
+// @ts-expect-error: a misspelt parameter is an error through api too
+fromApi("GET /planets", { limt: 10 });

@@ -10,13 +10,14 @@ export interface GenerateIo {
   stderr(text: string): void;
 }
 
-export const GENERATE_HELP = `Usage: rest-endpoint generate DESCRIPTION [--out FILE.js] [--name NAME] [--import-from SPECIFIER]
+export const GENERATE_HELP = `Usage: rest-endpoint generate DESCRIPTION [--out FILE.js|FILE.ts] [--name NAME] [--import-from SPECIFIER]
 
 Reads an OpenAPI 3.0 or 3.1 description (JSON or YAML) and writes an ESM module that exports
-\`operations\` (and \`baseUrl\`), with its types beside it (FILE.d.ts): give both to
-endpoint.defaults({ baseUrl, operations }) and each parameter is sent as described.
+\`api\` (and \`operations\`, \`baseUrl\`, \`servers\`), with its types beside it (FILE.d.ts):
+endpoint.defaults(api) sends each parameter as described, to the description's servers.
 
-  --out FILE.js            where to write the module (FILE.d.ts beside it); without it the
+  --out FILE.js            where to write the module (FILE.d.ts beside it); FILE.ts writes one
+                           TypeScript module instead, for tsc's outDir; without --out the
                            module is printed and no types are written
   --name NAME              the name of the interface of routes in the types (default Routes)
   --import-from SPECIFIER  where the module imports describeOperations from
@@ -69,19 +70,24 @@ export function runGenerate(argv: readonly string[], io: GenerateIo): number {
     io.stdout(generated.module);
     return 0;
   }
-  const types = settings.out.replace(/\.(m?)js$/, ".d.$1ts");
+  const typescript = /\.m?ts$/.test(settings.out) && !/\.d\.m?ts$/.test(settings.out);
+  const types = typescript ? undefined : settings.out.replace(/\.(m?)js$/, ".d.$1ts");
   if (types === settings.out)
-    throw new UsageError(`--out must name a .js or .mjs file, got ${settings.out}.`);
+    throw new UsageError(`--out must name a .js, .mjs, .ts or .mts file, got ${settings.out}.`);
   try {
-    io.writeFile(settings.out, generated.module);
-    io.writeFile(types, generated.types);
+    if (types === undefined) {
+      io.writeFile(settings.out, generated.typescript);
+    } else {
+      io.writeFile(settings.out, generated.module);
+      io.writeFile(types, generated.types);
+    }
   } catch (error) {
     throw new UsageError(
       `Cannot write ${settings.out}: ${error instanceof Error ? error.message : String(error)}`,
     );
   }
   io.stderr(
-    `rest-endpoint generate: ${generated.operations.length} operations written to ${settings.out} and ${types}\n`,
+    `rest-endpoint generate: ${generated.operations.length} operations written to ${settings.out}${types === undefined ? "" : ` and ${types}`}\n`,
   );
   return 0;
 }

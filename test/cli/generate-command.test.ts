@@ -1,6 +1,6 @@
 // `rest-endpoint generate`, run as a user runs it: the built executable, files in a scratch folder.
 import { execFile } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -80,9 +80,9 @@ describe("rest-endpoint generate", () => {
     ["Swagger 2.0", ["generate", swagger], /convert it to OpenAPI 3 first/],
     ["an unknown flag", ["generate", GALAXY, "--force"], /Unknown flag --force/],
     [
-      "--out that is not .js",
-      ["generate", GALAXY, "--out", join(scratch, "x.ts")],
-      /must name a \.js or \.mjs file/,
+      "--out that is neither .js nor .ts",
+      ["generate", GALAXY, "--out", join(scratch, "x.d.ts")],
+      /must name a \.js, \.mjs, \.ts or \.mts file/,
     ],
     ["a name that is not an identifier", ["generate", GALAXY, "--name", "a-b"], /TypeScript identifier/],
     [
@@ -123,5 +123,52 @@ describe("rest-endpoint generate", () => {
     expect(result.stderr).toBe(
       'rest-endpoint generate: GET /a: header parameter "q\\u001b[31m\\nx" has the name of another and is left out.\n',
     );
+  });
+
+  it("--out FILE.ts writes one TypeScript module that tsc compiles into its outDir, and it runs", async () => {
+    // A project of its own: src/api.ts (generated) and src/main.ts, compiled to dist/ by tsc.
+    const project = mkdtempSync(join(scratch, "ts-project-"));
+    const src = join(project, "src");
+    mkdirSync(src);
+    mkdirSync(join(project, "node_modules"));
+    symlinkSync(
+      fileURLToPath(new URL("../..", import.meta.url)),
+      join(project, "node_modules", "rest-endpoint"),
+    );
+    writeFileSync(join(project, "package.json"), '{ "type": "module" }');
+    const result = await cli(["generate", GALAXY, "--out", join(src, "api.ts"), "--name", "Galaxy"]);
+    expect(result).toMatchObject({ code: 0, stdout: "" });
+    expect(result.stderr).toBe(`rest-endpoint generate: 10 operations written to ${join(src, "api.ts")}\n`);
+    writeFileSync(
+      join(src, "main.ts"),
+      [
+        'import { endpoint } from "rest-endpoint";',
+        'import { api } from "./api.js";',
+        "const galaxy = endpoint.defaults(api);",
+        'console.log(JSON.stringify(galaxy("GET /planets/{planetId}", { planetId: 1 })));',
+        "",
+      ].join("\n"),
+    );
+    writeFileSync(
+      join(project, "tsconfig.json"),
+      JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          module: "nodenext",
+          target: "es2022",
+          outDir: "dist",
+          rootDir: "src",
+          skipLibCheck: false,
+          types: [],
+          lib: ["es2022", "dom"],
+        },
+        include: ["src"],
+      }),
+    );
+    const tsc = fileURLToPath(new URL("../../node_modules/typescript59/bin/tsc", import.meta.url));
+    await run(process.execPath, [tsc, "-p", project], { encoding: "utf8" });
+    const { stdout } = await run(process.execPath, [join(project, "dist", "main.js")], { encoding: "utf8" });
+    expect(JSON.parse(stdout)).toMatchObject({ method: "get", url: "https://galaxy.scalar.com/planets/1" });
+    expect(JSON.parse(stdout).headers.accept).toBe("application/json, application/xml");
   });
 });

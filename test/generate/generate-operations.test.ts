@@ -213,7 +213,7 @@ describe("generateOperations: description -> operation data", () => {
 
   it("reads a $ref through arrays (parameters/0, allOf/0), as JSON Pointer allows", () => {
     const spec = {
-      ...one({ parameters: [{ $ref: "#/paths/~1b/get/parameters/0" }] }),
+      ...one({ parameters: [{ $ref: "#/paths/~1b~1%7Bid%7D/get/parameters/0" }] }),
     };
     spec.paths = { ...spec.paths, "/b/{id}": { get: { parameters: [id] } } } as never;
     const { operations, notes } = generateOperations(spec);

@@ -28,7 +28,8 @@ const common = {
   format: "esm",
   platform: "neutral",
   target: "es2022",
-  external: ["node:*"],
+  // rest-endpoint-openapi is optional and imported by name at run time (the CLI's generate).
+  external: ["node:*", "rest-endpoint-openapi"],
   chunkNames: "chunk-[hash]",
   logLevel: "warning",
 };

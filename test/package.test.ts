@@ -23,6 +23,8 @@ describe("package", () => {
 
   it("has no runtime dependencies and the exports the spec names", () => {
     expect(packageJson).not.toHaveProperty("dependencies");
+    expect(packageJson).not.toHaveProperty("optionalDependencies");
+    expect(packageJson).not.toHaveProperty("peerDependencies");
     expect(packageJson.type).toBe("module");
     expect(packageJson.sideEffects).toBe(false);
     expect(packageJson.engines.node).toBe(">=20");

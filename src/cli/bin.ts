@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The `rest-endpoint` executable: wires the command line to this process.
 import { readFileSync, writeFileSync } from "node:fs";
+import { LOADER_PACKAGE } from "./generate-command.js";
 import { runCli } from "./run-cli.js";
 
 // A reader that stops early (`| head`) closes the pipe: that is no error of the command's.
@@ -19,4 +20,14 @@ process.exitCode = await runCli(process.argv.slice(2), {
   fetch: (url, init) => fetch(url, init),
   env: (name) => process.env[name],
   isTerminal: process.stdout.isTTY === true,
+  loadDescription: async (path) => {
+    // Optional, and build-time only: its dependencies stay out of this package's install.
+    let loader: { loadDescription(path: string): Promise<unknown> };
+    try {
+      loader = await import(LOADER_PACKAGE);
+    } catch {
+      return undefined;
+    }
+    return loader.loadDescription(path);
+  },
 });

@@ -8,11 +8,38 @@ export interface GenerateIo {
   writeFile(path: string, text: string): void;
   stdout(text: string): void;
   stderr(text: string): void;
+  /**
+   * Reads a description that needs more than one file or an upgrade (Swagger 2.0, `$ref`s to
+   * other files, YAML the built-in reader does not take), with the optional package
+   * rest-endpoint-openapi; `undefined` when that package is not installed.
+   */
+  loadDescription?(path: string): Promise<unknown>;
+}
+
+/** The optional package that reads what the built-in reader does not. */
+export const LOADER_PACKAGE = "rest-endpoint-openapi";
+
+/** Swagger 2.0, or a `$ref` to another file: what only the loader package reads. */
+function needsLoading(description: { readonly [key: string]: unknown }): string | undefined {
+  if (description.swagger !== undefined) return "Swagger 2.0";
+  const pending: object[] = [description];
+  const seen = new Set<object>();
+  for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
+    if (seen.has(node)) continue;
+    seen.add(node);
+    const ref = (node as { $ref?: unknown }).$ref;
+    if (!Array.isArray(node) && typeof ref === "string" && !ref.startsWith("#"))
+      return "a $ref to another file";
+    for (const value of Object.values(node))
+      if (typeof value === "object" && value !== null) pending.push(value);
+  }
+  return undefined;
 }
 
 export const GENERATE_HELP = `Usage: rest-endpoint generate DESCRIPTION [--out FILE.js|FILE.ts] [--name NAME] [--import-from SPECIFIER]
 
-Reads an OpenAPI 3.0 or 3.1 description (JSON or YAML) and writes an ESM module that exports
+Reads an OpenAPI 3.0 or 3.1 description (JSON or YAML; Swagger 2.0 and $refs to other files
+with the package rest-endpoint-openapi installed) and writes an ESM module that exports
 \`api\` (and \`operations\`, \`baseUrl\`, \`servers\`), with its types beside it (FILE.d.ts):
 endpoint.defaults(api) sends each parameter as described, to the description's servers.
 
@@ -26,7 +53,7 @@ endpoint.defaults(api) sends each parameter as described, to the description's s
 What the description holds that cannot be sent as described is listed on standard error.`;
 
 /** Runs `rest-endpoint generate ARGS`; resolves to the exit status (2 on bad input). */
-export function runGenerate(argv: readonly string[], io: GenerateIo): number {
+export async function runGenerate(argv: readonly string[], io: GenerateIo): Promise<number> {
   const settings: { out?: string; name?: string; importFrom?: string } = {};
   let file: string | undefined;
   for (let i = 0; i < argv.length; i++) {
@@ -58,7 +85,34 @@ export function runGenerate(argv: readonly string[], io: GenerateIo): number {
   let generated: ReturnType<typeof generateOperations>;
   try {
     const text = new TextDecoder("utf-8", { fatal: true }).decode(io.readFile(file));
-    generated = generateOperations(readDescription(text), {
+    let description: unknown;
+    let needs: string | undefined;
+    try {
+      description = readDescription(text);
+      needs = needsLoading(description as { [key: string]: unknown });
+    } catch (error) {
+      // YAML the built-in reader does not take may still be YAML 1.2: the loader reads it all.
+      needs = error instanceof Error ? error.message : String(error);
+    }
+    if (needs !== undefined) {
+      let loaded: unknown;
+      try {
+        loaded = await io.loadDescription?.(file);
+      } catch (error) {
+        // Text neither reader takes: the built-in reader's message says where (a line number).
+        if (description === undefined) throw new Error(needs);
+        throw error;
+      }
+      if (loaded === undefined) {
+        throw new Error(
+          description === undefined
+            ? needs
+            : `${needs} is read by ${LOADER_PACKAGE}, which is not installed: npm install --save-dev ${LOADER_PACKAGE}`,
+        );
+      }
+      description = loaded;
+    }
+    generated = generateOperations(description, {
       routesName: settings.name,
       importFrom: settings.importFrom,
     });

@@ -27,6 +27,8 @@ export interface CliIo extends ArgumentIo {
   isTerminal?: boolean;
   /** For `rest-endpoint generate --out`. */
   writeFile?(path: string, text: string): void;
+  /** For `generate`: reads what only rest-endpoint-openapi reads (see `GenerateIo`). */
+  loadDescription?(path: string): Promise<unknown>;
 }
 
 export { HELP };
@@ -39,8 +41,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   try {
     // A route is a path or a URL: a first argument `generate` is the subcommand.
     if (argv[0] === "generate") {
-      return runGenerate(argv.slice(1), {
+      return await runGenerate(argv.slice(1), {
         readFile: (path) => io.readFile(path),
+        ...(io.loadDescription === undefined ? {} : { loadDescription: io.loadDescription }),
         writeFile: (path, text) => {
           if (io.writeFile === undefined) throw new UsageError("This host cannot write files.");
           io.writeFile(path, text);

@@ -77,7 +77,6 @@ describe("rest-endpoint generate", () => {
     ["no description", ["generate"], /needs a description/],
     ["a missing file", ["generate", join(scratch, "none.yaml")], /none\.yaml: .*ENOENT/],
     ["YAML with a tab", ["generate", bad], /bad\.yaml: YAML line 4/],
-    ["Swagger 2.0", ["generate", swagger], /convert it to OpenAPI 3 first/],
     ["an unknown flag", ["generate", GALAXY, "--force"], /Unknown flag --force/],
     [
       "--out that is neither .js nor .ts",
@@ -172,5 +171,49 @@ describe("rest-endpoint generate", () => {
     const { stdout } = await run(process.execPath, [join(project, "dist", "main.js")], { encoding: "utf8" });
     expect(JSON.parse(stdout)).toMatchObject({ method: "get", url: "https://galaxy.scalar.com/planets/1" });
     expect(JSON.parse(stdout).headers.accept).toBe("application/json, application/xml");
+  });
+
+  it("reads Swagger 2.0 and a description split over files with rest-endpoint-openapi", async () => {
+    const fixtures = fileURLToPath(new URL("../fixtures/openapi/", import.meta.url));
+    const swagger2 = await cli([
+      "generate",
+      join(fixtures, "swagger2-pets.json"),
+      "--import-from",
+      OPERATIONS,
+    ]);
+    expect(swagger2.code).toBe(0);
+    expect(swagger2.stdout).toContain(
+      '"GET /pets/{id}": { url: "/pets/{id}{?tags*}", params: {"sep":"query pipeDelimited"} }',
+    );
+    expect(swagger2.stdout).toContain('export const baseUrl = "https://pets.example/v2";');
+    const split = await cli(["generate", join(fixtures, "split", "openapi.yaml")]);
+    expect(split.code).toBe(0);
+    expect(split.stdout).toContain(
+      '"POST /pets": { url: "/pets", params: {"attributes":"body deepObject*"}, body: "application/x-www-form-urlencoded"',
+    );
+  });
+
+  it("without rest-endpoint-openapi, Swagger 2.0 and $refs to other files say what to install", async () => {
+    const { runGenerate } = await import("../../src/cli/generate-command.js");
+    const files: Record<string, string> = {
+      "swagger.json": '{"swagger": "2.0", "paths": {}}',
+      "split.json": '{"openapi": "3.0.3", "paths": {"/a": {"$ref": "./a.json"}}}',
+    };
+    for (const [name, what] of [
+      ["swagger.json", "Swagger 2.0"],
+      ["split.json", "a \\$ref to another file"],
+    ]) {
+      const io = {
+        readFile: (path: string) => new TextEncoder().encode(files[path]),
+        writeFile: () => {},
+        stdout: () => {},
+        stderr: () => {},
+      };
+      await expect(runGenerate([name as string], io)).rejects.toThrow(
+        new RegExp(
+          `${what} is read by rest-endpoint-openapi, which is not installed: npm install --save-dev rest-endpoint-openapi`,
+        ),
+      );
+    }
   });
 });

@@ -9,7 +9,8 @@ import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { loadDescription } from "rest-endpoint-openapi";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateOperations } from "../../dist/generate.js";
 import { endpoint, toFetchArgs } from "../../dist/index.js";
@@ -180,5 +181,32 @@ describe("multipart: a file upload", () => {
       expect(await file.text()).toBe("PNG...");
       expect(file.type).toBe(image instanceof Blob ? "image/png" : "application/octet-stream");
     }
+  });
+});
+
+describe("descriptions read by rest-endpoint-openapi", () => {
+  const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/openapi/${name}`, import.meta.url));
+
+  it("Swagger 2.0, upgraded: collection formats and a form body", async () => {
+    const pets = await builderFor(await loadDescription(fixture("swagger2-pets.json")), "/v2");
+    let got = await send(pets("GET /pets/{id}", { id: 4, tags: ["a b", "c"], sep: ["x", "y"] } as never));
+    expect(got.url).toBe("/v2/pets/4?tags=a%20b&tags=c&sep=x%7Cy");
+    got = await send(pets("POST /pets/{id}", { id: 4, name: "Rex & co" } as never));
+    expect(got.headers["content-type"]).toBe("application/x-www-form-urlencoded");
+    expect(formOf(got.body)).toEqual([["name", "Rex & co"]]);
+  });
+
+  it("YAML split over files (paths, parameters and schemas apart), bundled", async () => {
+    const pets = await builderFor(await loadDescription(fixture("split/openapi.yaml")), "/v1");
+    let got = await send(pets("GET /pets", { tags: ["a", "b"], limit: 2 } as never));
+    expect(got.url).toBe("/v1/pets?tags=a%7Cb&limit=2");
+    got = await send(pets("POST /pets", { name: "Rex", attributes: { color: "black" } } as never));
+    expect(formOf(got.body)).toEqual([
+      ["name", "Rex"],
+      ["attributes[color]", "black"],
+    ]);
+    got = await send(pets("GET /pets/{petId}", { petId: 9 } as never));
+    expect(got.url).toBe("/v1/pets/9");
+    expect(got.headers.accept).toBe("application/json");
   });
 });

@@ -1,0 +1,64 @@
+// rest-endpoint-openapi: what the generator needs from well-kept libraries, kept in a package of
+// its own so that none of them reaches a user who only imports rest-endpoint: `yaml` (YAML 1.2),
+// @apidevtools/json-schema-ref-parser (bundling $refs to other files) and
+// @scalar/openapi-upgrader (Swagger 2.0 to OpenAPI 3.1).
+import { readFile } from "node:fs/promises";
+import { $RefParser } from "@apidevtools/json-schema-ref-parser";
+import { upgrade } from "@scalar/openapi-upgrader";
+import { parse } from "yaml";
+
+/** YAML aliases a description may use: enough for real ones, not for a billion laughs. */
+const MAX_ALIASES = 10_000;
+
+/** JSON or YAML text as plain data (a JSON document is YAML 1.2 too). */
+function readText(text) {
+  return parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, {
+    maxAliasCount: MAX_ALIASES,
+    merge: true,
+    prettyErrors: false,
+  });
+}
+
+/** @type {import("./index.d.ts").needsLoading} */
+export function needsLoading(description) {
+  if (typeof description !== "object" || description === null) return false;
+  if (description.swagger !== undefined) return true;
+  const pending = [description];
+  const seen = new Set();
+  while (pending.length > 0) {
+    const node = pending.pop();
+    if (seen.has(node)) continue;
+    seen.add(node);
+    if (!Array.isArray(node) && typeof node.$ref === "string" && !node.$ref.startsWith("#")) return true;
+    for (const value of Object.values(node))
+      if (typeof value === "object" && value !== null) pending.push(value);
+  }
+  return false;
+}
+
+/** @type {import("./index.d.ts").loadDescription} */
+export async function loadDescription(path) {
+  const parser = new $RefParser();
+  // Files only: a description must not make the generator fetch from the network.
+  const bundled = await parser.bundle(path, {
+    resolve: {
+      http: false,
+      file: { read: (file) => readFile(file.url.startsWith("file:") ? new URL(file.url) : file.url) },
+    },
+    parse: {
+      yaml: {
+        order: 1,
+        canParse: [".yaml", ".yml", ".json"],
+        parse: (file) => readText(file.data.toString("utf8")),
+      },
+      json: false,
+      text: false,
+      binary: false,
+    },
+    dereference: { circular: true },
+  });
+  if (typeof bundled !== "object" || bundled === null || Array.isArray(bundled)) {
+    throw new Error(`${path} holds no OpenAPI description (an object).`);
+  }
+  return bundled.swagger === "2.0" ? upgrade(bundled, "3.1") : bundled;
+}

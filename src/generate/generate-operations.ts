@@ -102,6 +102,24 @@ const DEFAULT_STYLE: Readonly<Record<string, string>> = {
 };
 /** OpenAPI: header parameters of these names are ignored (the request's own headers say them). */
 const IGNORED_HEADERS = new Set(["accept", "content-type", "authorization"]);
+/**
+ * Headers that frame the message or the connection, or that cookie parameters write: a value
+ * there could split the request (`content-length`) or send it to another virtual host.
+ */
+const REFUSED_HEADERS = new Set([
+  "host",
+  "content-length",
+  "transfer-encoding",
+  "connection",
+  "keep-alive",
+  "upgrade",
+  "expect",
+  "te",
+  "trailer",
+  "proxy-authorization",
+  "proxy-connection",
+  "cookie",
+]);
 /** RFC 6570 variable names (with `-`, as routes allow), so a name can sit in the url template. */
 const VARIABLE_NAME = /^(?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2})(?:[A-Za-z0-9_.-]|%[0-9A-Fa-f]{2})*$/;
 
@@ -190,6 +208,13 @@ function generate(description: unknown, given: GenerateOptions): GeneratedOperat
       notes.push(`${JSON.stringify(shown)}: ${messageOf(error)} It is left out.`);
       continue;
     }
+    for (const method of ["options", "trace"]) {
+      if (item[method] !== undefined) {
+        notes.push(
+          `${method.toUpperCase()} ${shown}: the library sends GET, HEAD, POST, PUT, PATCH and DELETE; this operation is left out.`,
+        );
+      }
+    }
     for (const method of METHODS) {
       const operation = item[method];
       if (operation === undefined) continue;
@@ -240,9 +265,9 @@ function generate(description: unknown, given: GenerateOptions): GeneratedOperat
   const serverModels = servers.map((server) => server.model);
   const exports = { baseUrl, servers: serverModels, accept };
   return {
-    module: operationsSource(operations, about, importFrom, exports),
-    types: declarationsSource(operations, about, routesName, importFrom, exports),
-    typescript: typescriptSource(operations, about, routesName, importFrom, exports),
+    module: visibleText(operationsSource(operations, about, importFrom, exports)),
+    types: visibleText(declarationsSource(operations, about, routesName, importFrom, exports)),
+    typescript: visibleText(typescriptSource(operations, about, routesName, importFrom, exports)),
     operations,
     baseUrl,
     servers: serverModels,
@@ -280,6 +305,18 @@ export function encodeLiteralText(path: string): string {
     }
   }
   return out;
+}
+
+/**
+ * Bidirectional controls (U+202A-U+202E, U+2066-U+2069) from a description written as escapes:
+ * they could make the code read otherwise than it runs ("Trojan Source"). Every such character
+ * stands in a string literal or a comment, where the escape means the same.
+ */
+function visibleText(source: string): string {
+  return source.replace(
+    /[\u202A-\u202E\u2066-\u2069]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
 }
 
 function messageOf(error: unknown): string {
@@ -374,6 +411,12 @@ function readOperation(
     const name = parameter.name as string;
     const place = parameter.in as string;
     if (place === "header" && IGNORED_HEADERS.has(name.toLowerCase())) continue;
+    if (place === "header" && REFUSED_HEADERS.has(name.toLowerCase())) {
+      notes.push(
+        `${where}: header parameter ${JSON.stringify(name)} would frame the message or its connection; it is left out.`,
+      );
+      continue;
+    }
     if (name === "") {
       notes.push(`${where}: a ${place} parameter without a name is left out.`);
       continue;
@@ -519,19 +562,23 @@ function responseAccept(operation: Schema, resolve: (node: unknown) => Schema): 
   const types: string[] = [];
   for (const code of success.length > 0 ? success : codes.filter((code) => code === "default")) {
     const response = resolve(responses[code]);
-    for (const type of Object.keys(isObject(response.content) ? response.content : {})) {
+    for (const written of Object.keys(isObject(response.content) ? response.content : {})) {
+      // As written, parameters too: `application/json; version=2` chooses a version.
+      const type = written.trim();
       const essence = type.split(";")[0]?.trim() ?? "";
-      if ((isMediaType(essence) || /^[\w.+-]+\/\*$|^\*\/\*$/.test(essence)) && !types.includes(essence)) {
-        types.push(essence);
-      }
+      const usable = isMediaType(type) || /^(?:[\w.+-]+|\*)\/\*$/.test(essence);
+      if (usable && !type.includes(",") && !types.includes(type)) types.push(type);
     }
   }
   if (types.length === 0) return undefined;
-  const json = (type: string) => type === "application/json" || type.endsWith("+json");
-  const sorted = [...types.filter(json), ...types.filter((type) => !json(type))];
-  const accept = sorted.slice(0, 8).join(", ");
-  return accept.length > 500 ? undefined : accept;
+  const json = (type: string) => /^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i.test(type);
+  const accept = [...types.filter(json), ...types.filter((type) => !json(type))].join(", ");
+  // A header value past this length is no accept any server reads: anything, then.
+  return accept.length > MAX_ACCEPT_LENGTH ? "*/*" : accept;
 }
+
+/** The longest accept written from a description's response types. */
+const MAX_ACCEPT_LENGTH = 4_000;
 
 function declarationsSource(
   operations: readonly OperationModel[],

@@ -9,7 +9,10 @@ export function resolver(spec: Schema): Resolve {
     let current = node;
     for (let hops = 0; isObject(current) && typeof current.$ref === "string"; hops++) {
       const ref = current.$ref;
-      if (hops > 50) throw new Error(`$ref ${JSON.stringify(ref)} goes round in a circle.`);
+      if (hops > 50)
+        throw new Error(
+          `$ref ${JSON.stringify(ref.slice(0, 200))} goes round in a circle, or through more than 50 $refs.`,
+        );
       if (!ref.startsWith("#/") && ref !== "#") {
         throw new Error(
           `$ref ${JSON.stringify(ref.length > 200 ? `${ref.slice(0, 200)}...` : ref)} points outside the description: bundle it into one file first.`,

@@ -97,7 +97,12 @@ export function readBody(
   for (const [name, node] of Object.entries(asObject(schema.properties ?? {}, "properties"))) {
     const fieldType = kind === "multipart" ? partType(node, resolve, typeOf) : typeOf(node);
     model.body.push({ name, required: required.has(name), type: fieldType });
-    if (taken.has(name)) continue;
+    if (taken.has(name)) {
+      notes.push(
+        `${where}: body field ${JSON.stringify(name)} has the name of a parameter; it is sent only in a body given whole as data.`,
+      );
+      continue;
+    }
     const code =
       kind === "json"
         ? undefined

@@ -26,7 +26,8 @@ export function bodyKind(type: string): "json" | "form" | "multipart" | "raw" {
   const essence = type.split(";")[0]?.trim().toLowerCase() ?? "";
   if (essence === "application/json" || essence.endsWith("+json")) return "json";
   if (essence === "application/x-www-form-urlencoded") return "form";
-  if (essence.startsWith("multipart/")) return "multipart";
+  // Only form-data is what FormData writes; multipart/mixed and others come whole as data.
+  if (essence === "multipart/form-data") return "multipart";
   return "raw";
 }
 
@@ -63,6 +64,14 @@ export function operationBody(
     type,
     write: (data, keys, values) => {
       if (data === undefined) return keys.length === 0 ? undefined : write(keys, values, fields);
+      if (data === null || isArray(data)) {
+        throw new EndpointError(
+          "invalid_parameter",
+          __DEV__
+            ? `Operation ${quote(route)} sends a ${type} body: give data as an object of its fields, text, bytes or a form, not ${data === null ? "null" : "a list"}.`
+            : "",
+        );
+      }
       // A plain object given whole is its fields; anything else (text, a form, bytes) is sent as it is.
       if (!isPlainObject(data)) return undefined;
       const read = snapshot(data, __DEV__ ? "data" : "");
@@ -114,6 +123,7 @@ function multipartBody(
   const form = new Form();
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i] as string;
+    checkText(key, key);
     const field = fields.get(key);
     const partType = field !== undefined && "partType" in field ? field.partType : undefined;
     const value = values[i];
@@ -155,21 +165,62 @@ function appendPart(
   const scalar = toScalarString(value, key);
   if (scalar === undefined) return;
   if (scalar === null) {
-    if (inList) {
+    if (inList && isArray(value)) {
       throw new EndpointError(
         "invalid_parameter",
         __DEV__
-          ? `Parameter ${quote(key)} has a nested list or object in its list: each item is one part.`
+          ? `Parameter ${quote(key)} has a list in its list: each item is one part, a value or an object.`
           : "",
       );
     }
-    // An object (or a list of objects) is one JSON part, as OpenAPI's default for it says.
-    checkJsonBody(value, key);
-    form.append(key, new Blob([JSON.stringify(value)], { type: partType ?? "application/json" }), key);
+    // An object (or each object of a list, one part each) is a JSON part, as OpenAPI's default says.
+    form.append(key, new Blob([jsonPart(value, key)], { type: partType ?? "application/json" }), key);
     return;
   }
+  checkText(scalar, key);
   if (partType === undefined || /^text\/plain\b/i.test(partType)) form.append(key, scalar);
   else form.append(key, new Blob([scalar], { type: partType }), key);
+}
+
+/** The most values one JSON part writes: a shared subtree is written each time it appears. */
+const MAX_JSON_PART_VALUES = 1_000_000;
+
+/** An object as a JSON part: checked as a JSON body is, bigints as decimal, bounded in size. */
+function jsonPart(value: unknown, key: string): string {
+  checkJsonBody(value, key);
+  let count = 0;
+  try {
+    return JSON.stringify(value, (_, item: unknown) => {
+      if (++count > MAX_JSON_PART_VALUES) throw new RangeError("too many values");
+      if (typeof item === "string") checkText(item, key);
+      return typeof item === "bigint" ? item.toString() : item;
+    });
+  } catch (error) {
+    if (error instanceof EndpointError) throw error;
+    throw withCause(
+      new EndpointError(
+        "invalid_parameter",
+        __DEV__
+          ? `Parameter ${quote(key)} cannot be written as a JSON part (more than ${MAX_JSON_PART_VALUES} values, or a value JSON cannot hold).`
+          : "",
+      ),
+      error,
+    );
+  }
+}
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:^|[^\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Text with a lone surrogate has no UTF-8 form: refused, as in a url or a form. */
+function checkText(text: string, key: string): void {
+  if (LONE_SURROGATE.test(text)) {
+    throw new EndpointError(
+      "invalid_parameter",
+      __DEV__
+        ? `Parameter ${quote(key)} holds a lone surrogate, which has no UTF-8 form: pass well-formed text.`
+        : "",
+    );
+  }
 }
 
 function readBytes(value: object, key: string): Uint8Array {

@@ -172,11 +172,29 @@ const MAX_DEEP_OBJECT_DEPTH = 32;
  */
 function deepObject(value: unknown, key: string, name: string): string | undefined {
   const pieces: string[] = [];
-  deepPieces(value, key, name, pieces, 0);
+  deepPieces(value, key, name, pieces, 0, { visited: 0 });
   return pieces.length === 0 ? undefined : pieces.join("&");
 }
 
-function deepPieces(value: unknown, key: string, prefix: string, pieces: string[], depth: number): void {
+/** The most values one deep object writes: a subtree shared many times is written each time. */
+const MAX_DEEP_OBJECT_VALUES = 100_000;
+
+function deepPieces(
+  value: unknown,
+  key: string,
+  prefix: string,
+  pieces: string[],
+  depth: number,
+  budget: { visited: number },
+): void {
+  if (++budget.visited > MAX_DEEP_OBJECT_VALUES) {
+    throw new EndpointError(
+      "invalid_parameter",
+      __DEV__
+        ? `Parameter ${quote(key)} writes more than ${MAX_DEEP_OBJECT_VALUES} values as a deep object: send fewer.`
+        : "",
+    );
+  }
   if (depth > MAX_DEEP_OBJECT_DEPTH) {
     throw new EndpointError(
       "invalid_parameter",
@@ -194,7 +212,7 @@ function deepPieces(value: unknown, key: string, prefix: string, pieces: string[
   const settled = settle(value, key);
   if (isArray(settled)) {
     for (let i = 0; i < settled.length; i++) {
-      deepPieces(settled[i], key, `${prefix}%5B${i}%5D`, pieces, depth + 1);
+      deepPieces(settled[i], key, `${prefix}%5B${i}%5D`, pieces, depth + 1, budget);
     }
     return;
   }
@@ -209,7 +227,7 @@ function deepPieces(value: unknown, key: string, prefix: string, pieces: string[
           : "",
       );
     }
-    deepPieces(map[k], key, `${prefix}%5B${encoded(k, key, encodeUnreserved)}%5D`, pieces, depth + 1);
+    deepPieces(map[k], key, `${prefix}%5B${encoded(k, key, encodeUnreserved)}%5D`, pieces, depth + 1, budget);
   }
 }
 

@@ -43,6 +43,11 @@ export function checkDescription(spec: Node, builder: Builder, described: Readon
   const paths = isNode(spec.paths) ? spec.paths : {};
   for (const [path, itemNode] of Object.entries(paths)) {
     const item = resolve(itemNode);
+    for (const method of ["options", "trace"]) {
+      // Operations the library does not send (it sends six methods): never right.
+      if (isNode(item[method]))
+        outcomes.push({ route: `${method.toUpperCase()} ${path}`, fault: "method-not-sent" });
+    }
     for (const method of METHODS) {
       if (!isNode(item[method])) continue;
       const operation = resolve(item[method]);
@@ -335,7 +340,8 @@ function checkAccept(
   for (const code of success.length > 0 ? success : codes.filter((c) => c === "default")) {
     const response = resolve(responses[code]);
     for (const type of Object.keys(isNode(response.content) ? response.content : {})) {
-      described.add(type.split(";")[0]?.trim() ?? "");
+      // As written, media type parameters too (`application/json; version=2`).
+      described.add(type.trim());
     }
   }
   if (accept === "*/*") return undefined;

@@ -79,6 +79,10 @@ export function serverOf(servers: unknown): string | undefined {
       if (url === ".") url = "";
       if (url !== "" && !url.startsWith("/")) url = `/${url}`;
     }
+    // A variable with a slash of its own after the server's (`https://h/{basePath}`, `/api`):
+    // one slash, as the description means.
+    const scheme = /^https?:\/\//i.exec(url)?.[0] ?? "";
+    url = scheme + url.slice(scheme.length).replace(/\/{2,}/g, "/");
     while (url.endsWith("/")) url = url.slice(0, -1);
     if (url !== "" && !isBase(url)) continue;
     return url;

@@ -1,0 +1,213 @@
+// What an independent attack on described operations found (issue 23), as tables over each
+// class: server variables never choose a host, body writers throw only EndpointError and run
+// in time bounded by what they write, and hostile descriptions write no framing header and
+// no control that hides code.
+import { describe, expect, it } from "vitest";
+import { generateOperations } from "../../src/generate/index.js";
+import { describeOperations, EndpointError, endpoint } from "../../src/index.js";
+import { serverUrl } from "../../src/route/describe-operations.js";
+import { expectEndpointError } from "../helpers.js";
+
+const build = (data: Parameters<typeof describeOperations>[0]) =>
+  endpoint.defaults({
+    baseUrl: "https://api.example",
+    headers: { accept: null },
+    operations: describeOperations(data),
+  });
+
+const region = { url: "https://{region}.api.example/v1", variables: { region: { default: "us" } } };
+
+describe("serverUrl: a chosen value fills its place, never another host or path", () => {
+  const path = { url: "/{version}", variables: { version: { default: "v1" } } };
+  const whole = { url: "{base}", variables: { base: { default: "https://api.example" } } };
+  it.each<[string, object, Record<string, string>]>([
+    ["a host and port", region, { region: "127.0.0.1:8080/" }],
+    ["a path that names a host", path, { version: "/evil.example" }],
+    ["a whole url", whole, { base: "http://evil.example" }],
+    ["a scheme-relative url", whole, { base: "//evil.example" }],
+    ["userinfo", region, { region: "a@evil.example" }],
+    ["a query", path, { version: "v1?x=1" }],
+    ["a backslash", region, { region: "a\\b" }],
+    ["white space", region, { region: "a b" }],
+    ["a dot segment", path, { version: ".." }],
+    ["a variable the server does not have", region, { zone: "a" }],
+    ["a value that is not a string", region, { region: 1 as unknown as string }],
+  ])("%s is invalid_base_url", (_, server, chosen) => {
+    expectEndpointError(() => serverUrl(server as never, chosen), "invalid_base_url");
+  });
+
+  it.each<[string, unknown, unknown]>([
+    ["no server", null, {}],
+    ["a server without a url", {}, {}],
+    ["a url that is not a string", { url: 1 }, {}],
+    ["variables that are not an object", { url: "/{a}", variables: 1 }, {}],
+    ["a variable that is null", { url: "/{a}", variables: { a: null } }, {}],
+    ["chosen values that are null", region, null],
+    [
+      "a getter that throws",
+      {
+        get url() {
+          throw new Error("trap");
+        },
+      },
+      {},
+    ],
+  ])("%s: only EndpointError", (_, server, chosen) => {
+    let thrown: unknown;
+    try {
+      serverUrl(server as never, chosen as never);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(EndpointError);
+  });
+
+  it("takes values within a variable's enum, and unreserved text where it has none", () => {
+    const enumerated = {
+      url: "https://{r}.api.example/v1",
+      variables: { r: { default: "us", enum: ["us", "eu"] } },
+    };
+    expect(serverUrl(enumerated, { r: "eu" })).toBe("https://eu.api.example/v1");
+    expectEndpointError(() => serverUrl(enumerated, { r: "ap" }), "invalid_base_url");
+    expect(serverUrl(region, { region: "eu-west-1" })).toBe("https://eu-west-1.api.example/v1");
+    expect(serverUrl(path)).toBe("/v1");
+    // A default with its own slash after the server's: one slash, as the description means.
+    expect(serverUrl({ url: "https://h.example/{p}", variables: { p: { default: "/api/v2" } } })).toBe(
+      "https://h.example/api/v2",
+    );
+  });
+});
+
+describe("body writers: only EndpointError, and time bounded by what they write", () => {
+  const multipart = build({
+    "POST /mp": { url: "/mp", params: { j: "body application/json" }, body: "multipart/form-data" },
+  });
+  const form = build({
+    "POST /f": { url: "/f", params: { d: "body deepObject*" }, body: "application/x-www-form-urlencoded" },
+  });
+  const query = build({ "GET /q": { url: "/q", params: { d: "query deepObject*" } } });
+  let shared: unknown = { leaf: "x" };
+  for (let i = 0; i < 24; i++) shared = { l: shared, r: shared };
+  let empty: unknown = {};
+  for (let i = 0; i < 40; i++) empty = { l: empty, r: empty };
+  const cyclic: Record<string, unknown> = {};
+  cyclic.self = cyclic;
+
+  it.each<[string, () => unknown]>([
+    ["a subtree shared 2^24 times in a multipart JSON part", () => multipart("POST /mp", { j: shared })],
+    ["a subtree shared 2^24 times in a form's deep object", () => form("POST /f", { d: shared })],
+    ["a subtree shared 2^24 times in a query's deep object", () => query("GET /q", { d: shared })],
+    ["empty objects shared 2^40 times in a deep object", () => query("GET /q", { d: empty })],
+    ["a cycle in a multipart JSON part", () => multipart("POST /mp", { j: cyclic })],
+    ["a lone surrogate in a multipart value", () => multipart("POST /mp", { t: "a\ud800b" })],
+    ["a lone surrogate in a multipart field name", () => multipart("POST /mp", { "\udc00": "x" })],
+    ["a lone surrogate inside a JSON part", () => multipart("POST /mp", { j: { a: "\ud800" } })],
+    ["a list in a list of parts", () => multipart("POST /mp", { t: [["a"]] })],
+    ["data null on a form route", () => form("POST /f", { data: null })],
+    ["data a list on a multipart route", () => multipart("POST /mp", { data: [1, 2] })],
+  ])("%s is invalid_parameter, at once", (_, run) => {
+    const started = performance.now();
+    expectEndpointError(run, "invalid_parameter");
+    // Bounded work, not a timing assertion of speed: exponential work would take minutes.
+    expect(performance.now() - started).toBeLessThan(20_000);
+  });
+
+  it("writes a bigint in a JSON part as its decimal, as a JSON body does", async () => {
+    const body = multipart("POST /mp", { j: { a: 1n }, list: [{ b: 2 }, { b: 3 }] }).body as FormData;
+    expect(await (body.get("j") as Blob).text()).toBe('{"a":"1"}');
+    expect(await Promise.all(body.getAll("list").map((part) => (part as Blob).text()))).toEqual([
+      '{"b":2}',
+      '{"b":3}',
+    ]);
+  });
+
+  it("sends multipart types other than form-data whole, labelled as described", () => {
+    const mixed = build({ "POST /m": { url: "/m", body: "multipart/mixed; boundary=b" } });
+    const options = mixed("POST /m", { data: "--b\r\n\r\nx\r\n--b--" });
+    expect(options.body).toBe("--b\r\n\r\nx\r\n--b--");
+    expect(options.headers["content-type"]).toBe("multipart/mixed; boundary=b");
+    expectEndpointError(() => mixed("POST /m", { part: "x" }), "invalid_parameter");
+  });
+});
+
+describe("hostile descriptions", () => {
+  const one = (operation: object) => ({
+    openapi: "3.1.0",
+    info: { title: "t", version: "1" },
+    paths: { "/x": { post: operation } },
+  });
+
+  it.each([
+    "Host",
+    "Content-Length",
+    "Transfer-Encoding",
+    "Connection",
+    "Keep-Alive",
+    "Upgrade",
+    "Expect",
+    "TE",
+    "Trailer",
+    "Proxy-Authorization",
+    "Proxy-Connection",
+    "Cookie",
+  ])("a header parameter %s, which frames the message or its connection, is left out with a note", (name) => {
+    const { operations, notes } = generateOperations(
+      one({ parameters: [{ name, in: "header", schema: { type: "string" } }] }),
+    );
+    expect(operations[0]?.header).toBeUndefined();
+    expect(notes).toEqual([
+      `POST /x: header parameter ${JSON.stringify(name)} would frame the message or its connection; it is left out.`,
+    ]);
+  });
+
+  it("writes bidirectional controls from a description as escapes (no Trojan Source)", () => {
+    const bidi = "a\u202Eb\u2066c\u2069";
+    const spec = {
+      ...one({ parameters: [{ name: bidi, in: "query", schema: { enum: [bidi] } }] }),
+      info: { title: bidi, version: bidi },
+    };
+    const generated = generateOperations(spec);
+    for (const text of [generated.module, generated.types, generated.typescript]) {
+      expect(text).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/);
+      expect(text).toContain("a\\u202Eb\\u2066c\\u2069");
+    }
+  });
+
+  it("says when a body field shares a parameter's name (reachable through data only)", () => {
+    const { notes } = generateOperations(
+      one({
+        parameters: [{ name: "a", in: "query", schema: { type: "string" } }],
+        requestBody: {
+          content: { "application/json": { schema: { type: "object", properties: { a: {} } } } },
+        },
+      }),
+    );
+    expect(notes).toEqual([
+      'POST /x: body field "a" has the name of a parameter; it is sent only in a body given whole as data.',
+    ]);
+  });
+
+  it("says which operations it cannot send by their method (OPTIONS, TRACE)", () => {
+    const spec = {
+      openapi: "3.1.0",
+      info: { title: "t", version: "1" },
+      paths: { "/x": { options: {}, trace: {}, get: {} } },
+    };
+    const { operations, notes } = generateOperations(spec);
+    expect(operations.map((op) => op.method)).toEqual(["GET"]);
+    expect(notes).toEqual([
+      "OPTIONS /x: the library sends GET, HEAD, POST, PUT, PATCH and DELETE; this operation is left out.",
+      "TRACE /x: the library sends GET, HEAD, POST, PUT, PATCH and DELETE; this operation is left out.",
+    ]);
+  });
+
+  it("keeps a response type's parameters in accept (a version chosen by media type)", () => {
+    const spec = one({
+      responses: {
+        "200": { content: { "application/json; version=2.4": {}, "application/xml; version=2.4": {} } },
+      },
+    });
+    const { module } = generateOperations(spec);
+    expect(module).toContain('{ accept: "application/json; version=2.4, application/xml; version=2.4" }');
+  });
+});

@@ -3,6 +3,7 @@ import { describeOperations } from "../route/describe-operations.js";
 import { OPERATION_TABLES } from "../shared/operation-tables.js";
 import { asList, asObject, isObject, ownData, resolver } from "./read-refs.js";
 import { isMediaType, type Readers, readBody } from "./read-request-body.js";
+import { credentialServer, readRequirements, readSecuritySchemes } from "./read-security.js";
 import { readServers, type ServerModel } from "./read-servers.js";
 import {
   type ModuleExports,
@@ -189,6 +190,12 @@ function generate(description: unknown, given: GenerateOptions): GeneratedOperat
   const baseUrl = servers[0]?.base ?? "";
   const operations: OperationModel[] = [];
   const routes = new Set<string>();
+  const securitySchemes = readSecuritySchemes(spec.components, resolve, notes);
+  const defaultSecurity = readRequirements(spec.security, securitySchemes);
+  // Credentials go to the description's servers and its operations' own, nowhere else.
+  const credentialServers = new Set<string>([
+    ...(servers.length === 0 ? [""] : servers.map((server) => credentialServer(server.model.url))),
+  ]);
   for (const [pathKey, itemNode] of Object.entries(asObject(spec.paths ?? {}, "paths"))) {
     const shown = pathKey.length > 200 ? `${pathKey.slice(0, 200)}...` : pathKey;
     // Text a URL cannot hold (white space, quotes, other scripts) is written as it is sent.
@@ -247,6 +254,14 @@ function generate(description: unknown, given: GenerateOptions): GeneratedOperat
         continue;
       }
       routes.add(key);
+      const security = readRequirements(resolve(operation).security, securitySchemes);
+      if (security !== undefined && JSON.stringify(security) !== JSON.stringify(defaultSecurity ?? [])) {
+        model.security = security;
+      }
+      for (const server of [item.servers, resolve(operation).servers]) {
+        for (const read of readServers(server, key, []))
+          credentialServers.add(credentialServer(read.model.url));
+      }
       operations.push(model);
     }
   }
@@ -263,7 +278,14 @@ function generate(description: unknown, given: GenerateOptions): GeneratedOperat
     openapi: version,
   };
   const serverModels = servers.map((server) => server.model);
-  const exports = { baseUrl, servers: serverModels, accept };
+  const exports: ModuleExports = {
+    baseUrl,
+    servers: serverModels,
+    accept,
+    securitySchemes,
+    security: defaultSecurity,
+    credentialServers: [...credentialServers],
+  };
   return {
     module: visibleText(operationsSource(operations, about, importFrom, exports)),
     types: visibleText(declarationsSource(operations, about, routesName, importFrom, exports)),
@@ -620,7 +642,29 @@ function typescriptSource(
     .replace(
       "export const api = ",
       `export const api: { readonly baseUrl: string; readonly headers: { readonly accept: null }; readonly operations: OperationTable<${routesName}> } = `,
+    )
+    .replace("const settings = ", "const settings: OperationsSettings = ")
+    .replace(
+      "export function withCredentials(credentials) {",
+      `export function withCredentials(credentials: ${credentialsType(exports)}): typeof api {`,
+    )
+    .replace(
+      "operations: describeOperations(data, {",
+      `operations: describeOperations<${routesName}>(data, {`,
+    )
+    .replace(
+      "type OperationTable, type ServerModel }",
+      "type OperationsSettings, type OperationTable, type ServerModel }",
     );
+}
+
+/** The credentials `withCredentials` takes: one per security scheme, by its name. */
+function credentialsType(exports: ModuleExports): string {
+  const fields = Object.entries(exports.securitySchemes).map(
+    ([name, scheme]) =>
+      `readonly ${JSON.stringify(name)}?: ${scheme.type === "http" && scheme.scheme === "basic" ? "{ readonly username: string; readonly password: string }" : "string"} | undefined`,
+  );
+  return `{ ${fields.join("; ")}${fields.length > 0 ? " " : ""}}`;
 }
 
 function exportDeclarations(routesName: string, exports: ModuleExports, declare: string): string[] {
@@ -633,6 +677,8 @@ function exportDeclarations(routesName: string, exports: ModuleExports, declare:
     `export ${declare}const operations: OperationTable<${routesName}>;`,
     "/** Everything a builder needs: `endpoint.defaults(api)`. */",
     `export ${declare}const api: { readonly baseUrl: ${JSON.stringify(exports.baseUrl)}; readonly headers: { readonly accept: null }; readonly operations: OperationTable<${routesName}> };`,
+    "/** `api` with credentials, by security scheme name: each sent where the description asks, only to its servers. */",
+    `export ${declare}function withCredentials(credentials: ${credentialsType(exports)}): typeof api;`,
   ];
 }
 

@@ -58,15 +58,9 @@ export function buildRequest(merged: Merged): RequestOptions {
   }
 
   let body: unknown;
-  const url = expandUrl(
-    plan,
-    expanded,
-    merged.baseUrl,
-    method,
-    sendsQuery ? leftKeys : [],
-    leftValues,
-    query,
-  );
+  let url = expandUrl(plan, expanded, merged.baseUrl, method, sendsQuery ? leftKeys : [], leftValues, query);
+  // Credentials the operation's security asks for, when the builder's table holds them.
+  if (operation?.authorize !== undefined) url = operation.authorize(url, headers);
   if (sendsQuery) {
     if (data !== undefined) {
       throw new EndpointError(

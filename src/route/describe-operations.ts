@@ -9,12 +9,20 @@ import {
   parameterSerializer,
 } from "../options/serialize-parameter.js";
 import { describe, quote } from "../shared/describe-value.js";
-import { isPlainObject, setOwn, snapshot } from "../shared/object.js";
+import { arrayItems, isArray, isPlainObject, setOwn, snapshot } from "../shared/object.js";
 import { OPERATION_TABLES } from "../shared/operation-tables.js";
 import { settle } from "../template/template-value.js";
 import { type CompiledRoute, compileUrl } from "./compile-route.js";
+import {
+  type Authorize,
+  type Credential,
+  operationAuthorize,
+  readSecurity,
+  type SecurityScheme,
+} from "./operation-security.js";
 import { toRequestMethod } from "./request-method.js";
 
+export type { Credential, SecurityScheme } from "./operation-security.js";
 export { type ServerModel, serverUrl } from "./server-url.js";
 
 /**
@@ -37,6 +45,8 @@ export type OperationData =
       readonly body?: string | undefined;
       /** What the operation answers with: its `accept` when the request has none. */
       readonly accept?: string | undefined;
+      /** Its security, when not the table's: alternatives, each a list of scheme names. */
+      readonly security?: readonly (readonly string[])[] | undefined;
     };
 
 /** Operations by route, as written in calls: `"GET /pets/{petId}"`. */
@@ -46,6 +56,17 @@ export type OperationsData = { readonly [route: string]: OperationData };
 export interface OperationsSettings {
   /** The `accept` of operations whose data gives none, sent when the request has none. */
   readonly accept?: string | undefined;
+  /** The API's security schemes, by name (OpenAPI's `components.securitySchemes`, the kinds sent). */
+  readonly securitySchemes?: { readonly [name: string]: SecurityScheme } | undefined;
+  /** The security of operations whose data gives none: alternatives, each a list of scheme names. */
+  readonly security?: readonly (readonly string[])[] | undefined;
+  /**
+   * Credentials by scheme name: each is sent on the operations whose security asks for it,
+   * and only to `servers`.
+   */
+  readonly credentials?: { readonly [scheme: string]: Credential | undefined } | undefined;
+  /** The urls credentials may go to: the API's servers (`{variables}` stand for one segment). */
+  readonly servers?: readonly string[] | undefined;
 }
 
 /**
@@ -67,6 +88,8 @@ export interface CompiledOperation {
   readonly body: OperationBody | undefined;
   /** The `accept` of the operation's responses, sent when the request has none. */
   readonly accept: string | undefined;
+  /** Adds the credentials the operation's security asks for, when the table holds them. */
+  readonly authorize: Authorize | undefined;
   /**
    * Sends parameter `key` its described way, if it has one that the url template does not
    * write: a header or cookie is set in `headers` (and `""` returned), a query piece is
@@ -114,7 +137,10 @@ export function describeOperations<Routes = unknown>(
       __DEV__ ? `The settings of describeOperations() must be an object, got ${describe(settings)}.` : "",
     );
   }
-  const tableAccept = mediaTypes(snapshot(settings, __DEV__ ? "the settings" : "").accept, "accept");
+  const ownSettings = snapshot(settings, __DEV__ ? "the settings" : "");
+  const tableAccept = mediaTypes(ownSettings.accept, "accept");
+  const security = readSecurity(ownSettings);
+  const tableSecurity = readAlternatives(ownSettings.security, "the settings");
   const read = snapshot(data, __DEV__ ? "the operations" : "");
   // By url, then method: a route's url is the same string on every call (compiled routes are
   // cached), whose hash the engine keeps; a joined "METHOD url" key would be hashed anew.
@@ -131,7 +157,7 @@ export function describeOperations<Routes = unknown>(
       );
     }
     const requestMethod = toRequestMethod(method);
-    const { url, params, body, fields, accept } = readOperation(read[key], key);
+    const { url, params, body, fields, accept, alternatives } = readOperation(read[key], key);
     let compiled: CompiledOperation | undefined;
     let byMethod = entries.get(routeUrl);
     if (byMethod === undefined) {
@@ -151,6 +177,10 @@ export function describeOperations<Routes = unknown>(
           ),
           body: body === undefined ? undefined : operationBody(body, fields, key),
           accept: accept ?? tableAccept,
+          authorize:
+            security === undefined
+              ? undefined
+              : operationAuthorize(security, alternatives ?? tableSecurity ?? [], key),
           take: (key, value, headers) => take(params.get(key), key, value, headers),
         };
       }
@@ -195,12 +225,15 @@ interface ReadOperation {
   readonly body: string | undefined;
   readonly fields: ReadonlyMap<string, BodyField>;
   readonly accept: string | undefined;
+  readonly alternatives: readonly (readonly string[])[] | undefined;
 }
 
 function readOperation(value: unknown, route: string): ReadOperation {
   const params = new Map<string, ParameterSerializer>();
   const fields = new Map<string, BodyField>();
-  if (typeof value === "string") return { url: value, params, body: undefined, fields, accept: undefined };
+  if (typeof value === "string") {
+    return { url: value, params, body: undefined, fields, accept: undefined, alternatives: undefined };
+  }
   if (!isPlainObject(value)) {
     throw invalid(
       __DEV__
@@ -213,7 +246,9 @@ function readOperation(value: unknown, route: string): ReadOperation {
     params: given,
     body: bodyType,
     accept: acceptType,
+    security: securityData,
   } = snapshot(value, __DEV__ ? `operation ${quote(route)}` : "");
+  const alternatives = readAlternatives(securityData, `operation ${quote(route)}`);
   const body = mediaTypes(bodyType, `the body of operation ${quote(route)}`);
   const accept = mediaTypes(acceptType, `the accept of operation ${quote(route)}`);
   if (typeof url !== "string") {
@@ -221,7 +256,7 @@ function readOperation(value: unknown, route: string): ReadOperation {
       __DEV__ ? `Operation ${quote(route)} needs a url template string, got ${describe(url)}.` : "",
     );
   }
-  if (given === undefined) return { url, params, body, fields, accept };
+  if (given === undefined) return { url, params, body, fields, accept, alternatives };
   if (!isPlainObject(given)) {
     throw invalid(
       __DEV__
@@ -242,7 +277,27 @@ function readOperation(value: unknown, route: string): ReadOperation {
       else params.set(name, serializer);
     }
   }
-  return { url, params, body, fields, accept };
+  return { url, params, body, fields, accept, alternatives };
+}
+
+/** Security alternatives: a list of lists of scheme names (`[]` alone: no authentication). */
+function readAlternatives(value: unknown, what: string): readonly (readonly string[])[] | undefined {
+  if (value === undefined) return undefined;
+  const lists = isArray(value)
+    ? arrayItems(value, () => invalid(__DEV__ ? `The security of ${what} has a hole.` : ""))
+    : undefined;
+  const read = lists?.map((names) => (isArray(names) ? arrayItems(names, () => invalid("")) : undefined));
+  if (
+    read === undefined ||
+    read.some((names) => names === undefined || names.some((name) => typeof name !== "string"))
+  ) {
+    throw invalid(
+      __DEV__
+        ? `The security of ${what} must be a list of lists of scheme names, such as [["api_key"]].`
+        : "",
+    );
+  }
+  return read as string[][];
 }
 
 /** A media type (or a list of them, for `accept`) as a header value, or `undefined` if not given. */

@@ -210,3 +210,47 @@ describe("descriptions read by rest-endpoint-openapi", () => {
     expect(got.headers.accept).toBe("application/json");
   });
 });
+
+describe("security schemes: credentials only where the description's security asks, only to its servers", () => {
+  it("an API key in the query and a header, and a bearer token, through fetch", async () => {
+    const spec = {
+      openapi: "3.1.0",
+      info: { title: "Keys", version: "1" },
+      servers: [{ url: `${origin}/v1` }],
+      security: [{ key: [], client: [] }],
+      components: {
+        securitySchemes: {
+          key: { type: "apiKey", in: "query", name: "api_key" },
+          client: { type: "apiKey", in: "header", name: "X-Client" },
+          token: { type: "http", scheme: "bearer" },
+        },
+      },
+      paths: {
+        "/items": { get: {}, post: { security: [{ token: [] }] } },
+        "/health": { get: { security: [] } },
+      },
+    };
+    const generated = generateOperations(spec, { importFrom: operationsModule });
+    const file = join(scratch, `keys-${count++}.mjs`);
+    writeFileSync(file, generated.module);
+    const { withCredentials } = await import(pathToFileURL(file).href);
+    const keys = endpoint.defaults(withCredentials({ key: "K 1", client: "C", token: "T" }));
+    let got = await send(keys("GET /items", { page: 2 } as never));
+    expect(got.url).toBe("/v1/items?page=2&api_key=K%201");
+    expect(got.headers["x-client"]).toBe("C");
+    expect(got.headers.authorization).toBeUndefined();
+    got = await send(keys("POST /items", { name: "n" } as never));
+    expect(got.url).toBe("/v1/items");
+    expect(got.headers.authorization).toBe("Bearer T");
+    expect(got.headers["x-client"]).toBeUndefined();
+    got = await send(keys("GET /health"));
+    expect(got.url).toBe("/v1/health");
+    expect(got.headers.authorization ?? got.headers["x-client"]).toBeUndefined();
+    // Pointed elsewhere, the builder refuses to send the credentials there.
+    const elsewhere = endpoint.defaults({
+      ...withCredentials({ key: "K", client: "C" }),
+      baseUrl: `${origin}/other`,
+    });
+    expect(() => elsewhere("GET /items")).toThrow(/not one of the API's servers/);
+  });
+});

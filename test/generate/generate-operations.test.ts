@@ -149,11 +149,8 @@ describe("generateOperations: description -> operation data", () => {
         "describeOperations",
         `${module
           .replace(/^import .*$/m, "")
-          .replace(/^export const api = .*$/m, "")
-          .replaceAll("export const", "const")}; return data;`.replace(
-          "const operations = /* @__PURE__ */ describeOperations(",
-          "const data = (",
-        ),
+          .replaceAll("export const", "const")
+          .replaceAll("export function", "function")}; return data;`,
       )(describeOperations) as OperationsData;
       expect(written[route]).toEqual(data);
     });
@@ -251,8 +248,8 @@ describe("generateOperations: description -> operation data", () => {
     );
     run(() => ({}));
     expect((globalThis as { pwned?: unknown }).pwned).toBeUndefined();
-    // The types hold exactly the six declarations they should, whatever the names: the routes,
-    // servers, baseUrl, operations and api.
+    // The types hold exactly the seven declarations they should, whatever the names: the routes,
+    // servers, baseUrl, operations, api and withCredentials.
     const source = ts.createSourceFile("api.d.ts", types, ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS);
     expect(source.statements.map((statement) => statement.kind)).toEqual([
       ts.SyntaxKind.ImportDeclaration,
@@ -261,6 +258,7 @@ describe("generateOperations: description -> operation data", () => {
       ts.SyntaxKind.VariableStatement,
       ts.SyntaxKind.VariableStatement,
       ts.SyntaxKind.VariableStatement,
+      ts.SyntaxKind.FunctionDeclaration,
     ]);
     expect(types).toContain(JSON.stringify(evil));
   });

@@ -3,7 +3,7 @@
 // the Scalar Galaxy description (@scalar/galaxy, MIT); test/generate keeps it up to date.
 import { endpoint, type RequestOptions } from "rest-endpoint";
 import { describeOperations } from "rest-endpoint/operations";
-import { api, baseUrl, operations } from "../fixtures/generated/galaxy.js";
+import { api, baseUrl, operations, withCredentials } from "../fixtures/generated/galaxy.js";
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 const assert = <T extends true>(): T => true as T;
@@ -49,3 +49,13 @@ const fromApi = endpoint.defaults(api);
 fromApi("GET /planets", { limit: 10 });
 // @ts-expect-error: a misspelt parameter is an error through api too
 fromApi("GET /planets", { limt: 10 });
+
+// Credentials by the description's scheme names; basic takes a user and password.
+const signedIn = endpoint.defaults(
+  withCredentials({ bearerAuth: "T", basicAuth: { username: "u", password: "p" } }),
+);
+signedIn("GET /me");
+// @ts-expect-error: no such security scheme
+withCredentials({ bearer: "T" });
+// @ts-expect-error: basic takes { username, password }
+withCredentials({ basicAuth: "u:p" });

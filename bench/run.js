@@ -6,3 +6,4 @@ await import("./endpoint.bench.js");
 await import("./template.bench.js");
 await import("./memory.bench.js");
 await import("./cold-start.bench.js");
+await import("./generate.bench.js");

@@ -31,14 +31,14 @@ import { expect, it } from "vitest";
  * its check and the hooks where a request is built (about 230 bytes); the operation data, its
  * reader and the OpenAPI serialisers are only in bundles that import them (checked below);
  * and to 10,810 when a call's undefined stopped clearing defaults held under `$params` (a
- * third attack; about 20 bytes); and to 10,960 for described bodies and SPEC section 2's
- * parameters beside data (the body hook, the described content-type and accept, the refusal,
- * an absolute path as baseUrl: about 145 bytes; the form and multipart writers are only in
- * bundles of operation data).
+ * third attack; about 20 bytes); and to 10,980 for described bodies and SPEC section 2's
+ * parameters beside data (the body hook, the described content-type and accept, the
+ * credentials hook, the refusal, an absolute path as baseUrl: about 160 bytes; the form and
+ * multipart writers and the security schemes are only in bundles of operation data).
  */
-const PRODUCTION_BUDGET = 10_960;
+const PRODUCTION_BUDGET = 10_980;
 /** The development build, with full error messages: today's size plus a little, to stop growth. */
-const DEVELOPMENT_BUDGET = 14_640;
+const DEVELOPMENT_BUDGET = 14_660;
 
 const ENDPOINT_ONLY = 'import { endpoint } from "rest-endpoint"; globalThis.endpoint = endpoint;';
 

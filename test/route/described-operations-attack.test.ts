@@ -208,6 +208,6 @@ describe("hostile descriptions", () => {
       },
     });
     const { module } = generateOperations(spec);
-    expect(module).toContain('{ accept: "application/json; version=2.4, application/xml; version=2.4" }');
+    expect(module).toContain('"accept":"application/json; version=2.4, application/xml; version=2.4"');
   });
 });

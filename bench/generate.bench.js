@@ -22,7 +22,11 @@ let operations = 0;
 const started = performance.now();
 for (const description of descriptions) operations += generateOperations(description).operations.length;
 const seconds = (performance.now() - started) / 1000;
-console.log(`\nGenerating the APIs.guru directory: ${descriptions.length} descriptions, ${operations} operations`);
+console.log(
+  `\nGenerating the APIs.guru directory: ${descriptions.length} descriptions, ${operations} operations`,
+);
 console.log("| case | s | operations/s |");
 console.log("|---|---:|---:|");
-console.log(`| rest-endpoint generate (module and types) | ${seconds.toFixed(1)} | ${Math.round(operations / seconds)} |`);
+console.log(
+  `| rest-endpoint generate (module and types) | ${seconds.toFixed(1)} | ${Math.round(operations / seconds)} |`,
+);

@@ -1,7 +1,7 @@
 import { OPTION_KEYS } from "../options/option-keys.js";
 import type { OperationData } from "../route/describe-operations.js";
 import type { SecurityScheme } from "../route/operation-security.js";
-import { comment } from "./generate-operations.js";
+import { comment } from "./comment.js";
 import type { ServerModel } from "./read-servers.js";
 
 /**

@@ -189,7 +189,12 @@ export function describeOperations<Routes = unknown>(
   }
   // An empty frozen object that names the table; what it holds is reachable only by the library.
   const table: OperationTable<Routes> = Object.freeze(new DescribedOperations());
-  OPERATION_TABLES.set(table, (method, url) => entries.get(url)?.get(method.toUpperCase())?.());
+  OPERATION_TABLES.set(table, (method, url) => {
+    const byMethod = entries.get(url);
+    if (byMethod === undefined) return undefined;
+    // Routes name their method in uppercase: the lowercase copy only when that finds nothing.
+    return (byMethod.get(method) ?? byMethod.get(method.toUpperCase()))?.();
+  });
   return table;
 }
 

@@ -3,6 +3,8 @@
 // @apidevtools/json-schema-ref-parser (bundling $refs to other files) and
 // @scalar/openapi-upgrader (Swagger 2.0 to OpenAPI 3.1).
 import { readFile } from "node:fs/promises";
+import { dirname, isAbsolute, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { $RefParser } from "@apidevtools/json-schema-ref-parser";
 import { upgrade } from "@scalar/openapi-upgrader";
 import { parse } from "yaml";
@@ -36,27 +38,58 @@ export function needsLoading(description) {
   return false;
 }
 
+/**
+ * A reader of the files `$ref`s name that reads only the description itself and files in its
+ * folder or below: a description must not pull another file of the machine (`/etc/passwd`,
+ * `../../.env`) into the module it generates.
+ */
+function readWithin(description, refused) {
+  const root = dirname(description);
+  return (ref) => {
+    const path = resolve(ref.url.startsWith("file:") ? fileURLToPath(ref.url) : ref.url);
+    const inside = relative(root, path);
+    if (path !== description && (inside === "" || inside.startsWith("..") || isAbsolute(inside))) {
+      refused.push(
+        `a $ref to ${path} leaves the description's folder ${root}: only files in it or below are read.`,
+      );
+      throw new Error(refused[refused.length - 1]);
+    }
+    return readFile(path);
+  };
+}
+
 /** @type {import("./index.d.ts").loadDescription} */
 export async function loadDescription(path) {
   const parser = new $RefParser();
+  const description = resolve(path);
+  // Why a file was not read: the library's error keeps only the file's name.
+  const refused = [];
   // Files only: a description must not make the generator fetch from the network.
-  const bundled = await parser.bundle(path, {
-    resolve: {
-      http: false,
-      file: { read: (file) => readFile(file.url.startsWith("file:") ? new URL(file.url) : file.url) },
-    },
-    parse: {
-      yaml: {
-        order: 1,
-        canParse: [".yaml", ".yml", ".json"],
-        parse: (file) => readText(file.data.toString("utf8")),
+  const bundled = await parser
+    .bundle(description, {
+      // Resolvers and parsers of our own, under names of our own: the library merges options
+      // into its shared defaults, so overriding `file` would change every other call too.
+      resolve: {
+        http: false,
+        file: false,
+        description: { order: 1, canRead: true, read: readWithin(description, refused) },
       },
-      json: false,
-      text: false,
-      binary: false,
-    },
-    dereference: { circular: true },
-  });
+      parse: {
+        yaml: false,
+        json: false,
+        text: false,
+        binary: false,
+        description: {
+          order: 1,
+          canParse: true,
+          parse: (file) => readText(file.data.toString("utf8")),
+        },
+      },
+      dereference: { circular: true },
+    })
+    .catch((error) => {
+      throw refused.length > 0 ? new Error(refused[0]) : error;
+    });
   if (typeof bundled !== "object" || bundled === null || Array.isArray(bundled)) {
     throw new Error(`${path} holds no OpenAPI description (an object).`);
   }

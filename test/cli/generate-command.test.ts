@@ -216,4 +216,27 @@ describe("rest-endpoint generate", () => {
       );
     }
   });
+
+  it("never reads a file outside the description's folder through a $ref (no file of the machine in the module)", async () => {
+    const project = mkdtempSync(join(scratch, "refs-"));
+    mkdirSync(join(project, "api"));
+    writeFileSync(join(project, "secret.yaml"), "secret: 42\n");
+    for (const [name, ref] of [
+      ["up.yaml", "../secret.yaml"],
+      ["absolute.yaml", join(project, "secret.yaml")],
+      ["url.yaml", pathToFileURL(join(project, "secret.yaml")).href],
+    ]) {
+      writeFileSync(
+        join(project, "api", name as string),
+        `openapi: 3.0.3\ninfo: { title: x, version: "1" }\npaths:\n  /a:\n    get:\n      parameters:\n        - { name: q, in: query, schema: { $ref: "${ref}" } }\n      responses: { "200": { description: ok } }\n`,
+      );
+      const result = await cli(["generate", join(project, "api", name as string)]);
+      expect(result.code, name).toBe(2);
+      expect(result.stdout).toBe("");
+      expect(result.stderr).toMatch(
+        /leaves the description's folder .*: only files in it or below are read\.\n$/,
+      );
+      expect(result.stderr).not.toContain("42");
+    }
+  });
 });

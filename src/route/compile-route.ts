@@ -81,6 +81,33 @@ function planUrl(url: string): UrlPlan {
   };
 }
 
+/**
+ * A route's query goes before its fragment, as a request sends it (a client drops what follows
+ * `#`): query expressions written after the fragment's start (`/#Action=Send{?Version}`, a
+ * path key of AWS's) move to just before it. A route rule: the RFC 6570 engine alone writes
+ * them where they stand.
+ */
+function queryBeforeFragment(tail: Part[]): Part[] {
+  const start = tail.findIndex((part) =>
+    typeof part === "string" ? part.includes("#") : part.operator.first === "#",
+  );
+  if (start === -1) return tail;
+  const isQuery = (part: Part) =>
+    typeof part !== "string" && (part.operator.first === "?" || part.operator.first === "&");
+  const after = tail.slice(start + 1);
+  const moved = after.filter(isQuery);
+  if (moved.length === 0) return tail;
+  const fragmentStart = tail[start] as Part;
+  const before: Part[] = tail.slice(0, start);
+  const fragment: Part[] = [fragmentStart];
+  if (typeof fragmentStart === "string") {
+    const hash = fragmentStart.indexOf("#");
+    if (hash > 0) before.push(fragmentStart.slice(0, hash));
+    fragment[0] = fragmentStart.slice(hash);
+  }
+  return [...before, ...moved, ...fragment, ...after.filter((part) => !isQuery(part))];
+}
+
 /** Splits the parts where the path ends: at a literal `?` or `#`, or a `{?`, `{&` or `{#` expression. */
 function splitAtPathEnd(parts: readonly Part[]): Pick<UrlPlan, "pathParts" | "tailParts" | "reservedInPath"> {
   let reservedInPath = false;
@@ -95,11 +122,11 @@ function splitAtPathEnd(parts: readonly Part[]): Pick<UrlPlan, "pathParts" | "ta
       const tailParts = parts.slice(i + 1);
       if (end > 0) pathParts.push(part.slice(0, end));
       tailParts.unshift(part.slice(end));
-      return { pathParts, tailParts, reservedInPath };
+      return { pathParts, tailParts: queryBeforeFragment(tailParts), reservedInPath };
     }
     const first = part.operator.first;
     if (!part.inPath || first === "?" || first === "&" || first === "#") {
-      return { pathParts: parts.slice(0, i), tailParts: parts.slice(i), reservedInPath };
+      return { pathParts: parts.slice(0, i), tailParts: queryBeforeFragment(parts.slice(i)), reservedInPath };
     }
     if (part.operator.reserved) reservedInPath = true;
   }

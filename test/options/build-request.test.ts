@@ -152,6 +152,21 @@ describe("baseUrl as an absolute path (SPEC section 2: OpenAPI servers are often
   });
 });
 
+describe("the query goes before any fragment, for every method and every route (issue 23, 4)", () => {
+  it.each<[string, EndpointOptions, string]>([
+    ["POST /x#frag{?a}", { a: 1 }, "/x?a=1#frag"],
+    ["GET /x#frag{?a}", { a: 1, b: 2 }, "/x?a=1&b=2#frag"],
+    ["POST /#Action=Send{?a}{&b}", { a: 1, b: 2 }, "/?a=1&b=2#Action=Send"],
+    ["POST /y?z=1#Action=X{&a}", { a: 1 }, "/y?z=1&a=1#Action=X"],
+    ["GET /x{#f}{?a}", { a: 1, f: "g" }, "/x?a=1#g"],
+    ["DELETE /x#frag{?a}", {}, "/x#frag"],
+    ["PUT /x{?a}#f", { a: "#" }, "/x?a=%23#f"],
+  ])("%s %j -> %s", (route, options, path) => {
+    expect(endpoint(route, options).url).toBe(`https://api.github.com${path}`);
+    expect(endpoint.parse(endpoint.merge(route, options)).url).toBe(`https://api.github.com${path}`);
+  });
+});
+
 describe("parameter routing", () => {
   it.each<[string, EndpointOptions, Record<string, unknown>]>([
     [

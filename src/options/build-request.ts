@@ -21,9 +21,12 @@ const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
  */
 export function buildRequest(merged: Merged): RequestOptions {
   const method = merged.route?.requestMethod ?? toRequestMethod(merged.method);
-  // The route's operation, when the builder's table describes it: looked up here (two map
-  // reads), so merged options given to parse() need nothing else to find it.
-  const operation = merged.findOperation?.(merged.method, merged.url as string);
+  // The route's operation, when the builder's table describes it: found by the call's reading,
+  // or looked up here (two map reads), so merged options given to parse() need nothing else.
+  const operation =
+    merged.operation === undefined
+      ? merged.findOperation?.(merged.method, merged.url as string)
+      : (merged.operation ?? undefined);
   const plan = operation?.route.plan ?? merged.route?.plan ?? planOf(merged.url);
   const headers =
     merged.sent === undefined ? requestHeaders(merged.headers, merged.mediaType) : { ...merged.sent };

@@ -18,6 +18,8 @@ const NO_OPTIONS: Readonly<Record<string, unknown>> = Object.freeze(Object.creat
 /** A call as given: its route compiled, its options read once, parameters apart from options. */
 export interface Call {
   readonly route: CompiledRoute | undefined;
+  /** The route's operation in the builder's table: `null` when it has none, `undefined` when not asked. */
+  readonly operation: CompiledOperation | null | undefined;
   /** The option values given, by key (`undefined` where not given). */
   readonly options: OptionValues;
   /** The parameters: names in the order given, each once, and their values beside them. */
@@ -54,6 +56,8 @@ export interface Merged {
   /** The operation table as given, and how to find an operation in it (checked). */
   readonly operations: object | undefined;
   readonly findOperation: FindOperation | undefined;
+  /** The route's operation when the call's reading found it (`null`: none); else asked again. */
+  readonly operation: CompiledOperation | null | undefined;
 }
 
 /** A call's option values: every option key an own property, so reads never reach a prototype. */
@@ -155,7 +159,14 @@ export function readCall(route: unknown, options: unknown, findOperation?: FindO
     keys = keys.concat(namedKeys);
     values = values.concat(namedValues);
   }
-  return { route: compiled, options: given, keys, values, named };
+  return {
+    route: compiled,
+    operation: compiled === undefined || findOperation === undefined ? undefined : (operation ?? null),
+    options: given,
+    keys,
+    values,
+    named,
+  };
 }
 
 /**
@@ -198,6 +209,9 @@ export function mergeCall(defaults: Merged, call: Call): Merged {
     operations: options.operations ?? defaults.operations,
     findOperation:
       options.operations === undefined ? defaults.findOperation : checkOperations(options.operations),
+    // Found by readCall in the defaults' table, which is this call's: beside a route,
+    // `operations` is a parameter.
+    operation: options.operations === undefined ? call.operation : undefined,
   };
   return defaults.keys.length === 0 ? merged : { ...merged, ...mergeParameters(defaults, call, memo) };
 }
@@ -339,6 +353,7 @@ export function readMerged(options: unknown): Merged {
     data: read.data,
     operations: read.operations as object | undefined,
     findOperation: read.operations === undefined ? undefined : checkOperations(read.operations),
+    operation: undefined,
   };
 }
 

@@ -11,6 +11,3 @@
  * ```
  */
 export declare function loadDescription(path: string): Promise<{ [key: string]: unknown }>;
-
-/** Whether a description needs `loadDescription`: Swagger 2.0, or a `$ref` to another file. */
-export declare function needsLoading(description: unknown): boolean;

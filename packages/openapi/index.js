@@ -21,23 +21,6 @@ function readText(text) {
   });
 }
 
-/** @type {import("./index.d.ts").needsLoading} */
-export function needsLoading(description) {
-  if (typeof description !== "object" || description === null) return false;
-  if (description.swagger !== undefined) return true;
-  const pending = [description];
-  const seen = new Set();
-  while (pending.length > 0) {
-    const node = pending.pop();
-    if (seen.has(node)) continue;
-    seen.add(node);
-    if (!Array.isArray(node) && typeof node.$ref === "string" && !node.$ref.startsWith("#")) return true;
-    for (const value of Object.values(node))
-      if (typeof value === "object" && value !== null) pending.push(value);
-  }
-  return false;
-}
-
 /**
  * A reader of the files `$ref`s name that reads only the description itself and files in its
  * folder or below: a description must not pull another file of the machine (`/etc/passwd`,

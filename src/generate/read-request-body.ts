@@ -1,5 +1,6 @@
 import { checkHeaderValue } from "../options/headers.js";
 import { bodyKind } from "../options/operation-body.js";
+import { OPTION_KEYS } from "../options/option-keys.js";
 import { asObject, isObject } from "./read-refs.js";
 import type { OperationModel, ParameterModel } from "./route-types.js";
 import { ROUTE_OPTION_KEYS } from "./route-types.js";
@@ -114,15 +115,7 @@ export function readBody(
   }
   // Such bodies keep a typed `data` too (`url` and `method` included: a client that reads them as
   // options, as @octokit/endpoint does, needs the body in `data`).
-  if (
-    model.body.some(
-      (field) =>
-        ROUTE_OPTION_KEYS.has(field.name) ||
-        field.name === "url" ||
-        field.name === "method" ||
-        taken.has(field.name),
-    )
-  ) {
+  if (model.body.some((field) => OPTION_KEYS.has(field.name) || taken.has(field.name))) {
     model.dataType = kind === "json" ? typeOf(schema) : "unknown";
   }
 }

@@ -46,12 +46,14 @@ export function operationBody(
   if (kind === "raw") {
     return {
       type,
-      write: (_data, keys) => {
-        if (keys.length > 0) {
+      write: (_data, keys, values) => {
+        // `undefined` is "not given": only a value would be lost.
+        const given = values.findIndex((value) => value !== undefined);
+        if (given !== -1) {
           throw new EndpointError(
             "invalid_parameter",
             __DEV__
-              ? `Operation ${quote(route)} takes its body whole, as ${quote(type)}: pass it as data, not as parameter ${quote(keys[0] as string)}.`
+              ? `Operation ${quote(route)} takes its body whole, as ${quote(type)}: pass it as data, not as parameter ${quote(keys[given] as string)}.`
               : "",
           );
         }
@@ -90,7 +92,7 @@ function formBody(
   keys: readonly string[],
   values: readonly unknown[],
   fields: ReadonlyMap<string, BodyField>,
-): string {
+): string | undefined {
   const pieces: string[] = [];
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i] as string;
@@ -99,7 +101,8 @@ function formBody(
     const piece = writer.write(settle(values[i], key), key);
     if (piece !== undefined) pieces.push(piece);
   }
-  return pieces.join("&");
+  // No field given: no body, as for a JSON body.
+  return pieces.length === 0 ? undefined : pieces.join("&");
 }
 
 /** A form field without an encoding: form style, exploded, as OpenAPI's default says. */

@@ -121,6 +121,13 @@ describe("body writers: only EndpointError, and time bounded by what they write"
     ]);
   });
 
+  it("reads undefined as not given: a form with no field given has no body, a whole body takes no such field", () => {
+    expect(form("POST /f", { d: undefined, e: undefined })).not.toHaveProperty("body");
+    const text = build({ "POST /t": { url: "/t", body: "text/plain" } });
+    expect(text("POST /t", { data: "hi", x: undefined }).body).toBe("hi");
+    expectEndpointError(() => text("POST /t", { x: 1 }), "invalid_parameter", /takes its body whole/);
+  });
+
   it("sends multipart types other than form-data whole, labelled as described", () => {
     const mixed = build({ "POST /m": { url: "/m", body: "multipart/mixed; boundary=b" } });
     const options = mixed("POST /m", { data: "--b\r\n\r\nx\r\n--b--" });

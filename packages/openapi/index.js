@@ -2,15 +2,19 @@
 // its own so that none of them reaches a user who only imports rest-endpoint: `yaml` (YAML 1.2),
 // @apidevtools/json-schema-ref-parser (bundling $refs to other files) and
 // @scalar/openapi-upgrader (Swagger 2.0 to OpenAPI 3.1).
-import { readFile } from "node:fs/promises";
+import { realpathSync } from "node:fs";
+import { readFile, realpath, stat } from "node:fs/promises";
 import { dirname, isAbsolute, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { $RefParser } from "@apidevtools/json-schema-ref-parser";
 import { upgrade } from "@scalar/openapi-upgrader";
 import { parse } from "yaml";
 
-/** YAML aliases a description may use: enough for real ones, not for a billion laughs. */
-const MAX_ALIASES = 10_000;
+/** YAML aliases a description may use (yaml's own default): enough for real ones, not for a bomb. */
+const MAX_ALIASES = 100;
+
+/** The largest file a description or its `$ref`s may be. */
+const MAX_FILE_BYTES = 64 * 1024 * 1024;
 
 /** JSON or YAML text as plain data (a JSON document is YAML 1.2 too). */
 function readText(text) {
@@ -27,14 +31,27 @@ function readText(text) {
  * `../../.env`) into the module it generates.
  */
 function readWithin(description, refused) {
-  const root = dirname(description);
-  return (ref) => {
-    const path = resolve(ref.url.startsWith("file:") ? fileURLToPath(ref.url) : ref.url);
+  const root = realpathSync(dirname(description));
+  return async (ref) => {
+    const named = resolve(ref.url.startsWith("file:") ? fileURLToPath(ref.url) : ref.url);
+    // The real path, links followed: a link in the folder may point anywhere.
+    let path;
+    try {
+      path = await realpath(named);
+    } catch {
+      path = named;
+    }
     const inside = relative(root, path);
-    if (path !== description && (inside === "" || inside.startsWith("..") || isAbsolute(inside))) {
+    if (named !== description && (inside === "" || inside.startsWith("..") || isAbsolute(inside))) {
       refused.push(
-        `a $ref to ${path} leaves the description's folder ${root}: only files in it or below are read.`,
+        `a $ref to ${named} leaves the description's folder ${root}: only files in it or below are read.`,
       );
+      throw new Error(refused[refused.length - 1]);
+    }
+    // A regular file of a bounded size: not a FIFO, a device or a folder.
+    const info = await stat(path);
+    if (!info.isFile() || info.size > MAX_FILE_BYTES) {
+      refused.push(`${named} is not a file of at most ${MAX_FILE_BYTES / 1024 / 1024} MB.`);
       throw new Error(refused[refused.length - 1]);
     }
     return readFile(path);

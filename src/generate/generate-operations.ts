@@ -4,7 +4,7 @@ import { OPERATION_TABLES } from "../shared/operation-tables.js";
 import { declarationsSource, typescriptSource, visibleText } from "./module-source.js";
 import { encodeLiteralText, METHODS, type RouteOptions, readOperation } from "./read-operation.js";
 import { asObject, isObject, ownData, resolver } from "./read-refs.js";
-import { credentialServer, readRequirements, readSecuritySchemes } from "./read-security.js";
+import { credentialServers, readRequirements, readSecuritySchemes } from "./read-security.js";
 import { readServers, type ServerModel } from "./read-servers.js";
 import { type ModuleExports, type OperationModel, operationData, operationsSource } from "./route-types.js";
 import { type Schema, schemaTypes } from "./schema-type.js";
@@ -141,9 +141,10 @@ function generate(description: unknown, given: GenerateOptions): GeneratedOperat
   const routes = new Set<string>();
   const securitySchemes = readSecuritySchemes(spec.components, resolve, notes);
   const defaultSecurity = readRequirements(spec.security, securitySchemes);
+  const defaultSecurityText = JSON.stringify(defaultSecurity ?? []);
   // Credentials go to the description's servers and its operations' own, nowhere else.
-  const credentialServers = new Set<string>([
-    ...(servers.length === 0 ? [""] : servers.map((server) => credentialServer(server.model.url))),
+  const allowed = new Set<string>([
+    ...(servers.length === 0 ? [""] : servers.flatMap((server) => credentialServers(server.model))),
   ]);
   for (const [pathKey, itemNode] of Object.entries(asObject(spec.paths ?? {}, "paths"))) {
     const shown = pathKey.length > 200 ? `${pathKey.slice(0, 200)}...` : pathKey;
@@ -204,12 +205,13 @@ function generate(description: unknown, given: GenerateOptions): GeneratedOperat
       }
       routes.add(key);
       const security = readRequirements(resolve(operation).security, securitySchemes);
-      if (security !== undefined && JSON.stringify(security) !== JSON.stringify(defaultSecurity ?? [])) {
+      if (security !== undefined && JSON.stringify(security) !== defaultSecurityText) {
         model.security = security;
       }
       for (const server of [item.servers, resolve(operation).servers]) {
-        for (const read of readServers(server, key, []))
-          credentialServers.add(credentialServer(read.model.url));
+        for (const read of readServers(server, key, [])) {
+          for (const url of credentialServers(read.model)) allowed.add(url);
+        }
       }
       operations.push(model);
     }
@@ -233,7 +235,7 @@ function generate(description: unknown, given: GenerateOptions): GeneratedOperat
     accept,
     securitySchemes,
     security: defaultSecurity,
-    credentialServers: [...credentialServers],
+    credentialServers: [...allowed],
   };
   return {
     module: visibleText(operationsSource(operations, about, importFrom, exports)),

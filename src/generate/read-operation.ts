@@ -38,7 +38,7 @@ const IGNORED_HEADERS = new Set(["accept", "content-type", "authorization"]);
  * Headers that frame the message or the connection, or that cookie parameters write: a value
  * there could split the request (`content-length`) or send it to another virtual host.
  */
-const REFUSED_HEADERS = new Set([
+export const REFUSED_HEADERS: ReadonlySet<string> = new Set([
   "host",
   "content-length",
   "transfer-encoding",

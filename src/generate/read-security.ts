@@ -1,5 +1,6 @@
 import type { SecurityScheme } from "../route/operation-security.js";
-import { serverBaseUrl } from "../route/server-url.js";
+import { type ServerModel, serverBaseUrl } from "../route/server-url.js";
+import { REFUSED_HEADERS } from "./read-operation.js";
 import { asList, isObject } from "./read-refs.js";
 import type { Resolve } from "./schema-type.js";
 
@@ -17,16 +18,30 @@ export function readSecuritySchemes(
   const given =
     isObject(components) && isObject(components.securitySchemes) ? components.securitySchemes : {};
   for (const [name, node] of Object.entries(given)) {
+    if (name === "__proto__") {
+      // An object literal would read it as the prototype: no call could give its credential.
+      notes.push(`security scheme "__proto__" cannot be named in a call; it is left out.`);
+      continue;
+    }
     const scheme = resolve(node);
     const kind = typeof scheme.type === "string" ? scheme.type : "";
     const http = typeof scheme.scheme === "string" ? scheme.scheme.toLowerCase() : "";
+    const keyName = typeof scheme.name === "string" ? scheme.name : "";
+    const keyHeader = keyName.toLowerCase();
     if (
       kind === "apiKey" &&
-      ["header", "query", "cookie"].includes(scheme.in as string) &&
-      typeof scheme.name === "string" &&
-      /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(scheme.name)
+      scheme.in === "header" &&
+      (REFUSED_HEADERS.has(keyHeader) || CROSS_ORIGIN_HEADERS.has(keyHeader))
     ) {
-      schemes[name] = { type: "apiKey", in: scheme.in as "header" | "query" | "cookie", name: scheme.name };
+      notes.push(
+        `security scheme ${JSON.stringify(name)} would send its key in ${JSON.stringify(keyName)}, a header that frames the message or goes to other origins; it is left out.`,
+      );
+    } else if (
+      kind === "apiKey" &&
+      ["header", "query", "cookie"].includes(scheme.in as string) &&
+      /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(keyName)
+    ) {
+      schemes[name] = { type: "apiKey", in: scheme.in as "header" | "query" | "cookie", name: keyName };
     } else if (kind === "http" && (http === "bearer" || http === "basic")) {
       schemes[name] = { type: "http", scheme: http };
     } else if (kind === "oauth2" || kind === "openIdConnect") {
@@ -40,6 +55,22 @@ export function readSecuritySchemes(
   return schemes;
 }
 
+/**
+ * Headers a key must not travel in: those a page or redirect to another origin keeps (the
+ * library's adapters keep them, as they carry no credential), and one the builder sets itself.
+ */
+const CROSS_ORIGIN_HEADERS = new Set([
+  "accept",
+  "accept-language",
+  "content-language",
+  "content-type",
+  "user-agent",
+  "x-github-api-version",
+]);
+
+/** The most security alternatives an operation keeps: more is no description, and costs output. */
+const MAX_ALTERNATIVES = 64;
+
 /** Security requirements as alternatives of scheme names, those the builder can send. */
 export function readRequirements(
   security: unknown,
@@ -47,7 +78,7 @@ export function readRequirements(
 ): string[][] | undefined {
   if (!Array.isArray(security)) return undefined;
   const alternatives: string[][] = [];
-  for (const requirement of asList(security)) {
+  for (const requirement of asList(security).slice(0, MAX_ALTERNATIVES)) {
     if (!isObject(requirement)) continue;
     const names = Object.keys(requirement);
     // A requirement naming a scheme that cannot be sent cannot be met: left out.
@@ -56,7 +87,22 @@ export function readRequirements(
   return alternatives;
 }
 
-/** Where credentials may go: each server url (its `{variables}` kept) as a base url. */
-export function credentialServer(url: string): string {
-  return serverBaseUrl(url);
+/** The most urls one server's `enum` values make; past it, its variables stand for any value. */
+const MAX_SERVER_URLS = 256;
+
+/**
+ * Where credentials may go for one server: its url as a base url, once per combination of its
+ * variables' `enum` values (a variable without one stands for any value of one segment).
+ */
+export function credentialServers(server: ServerModel): string[] {
+  let urls = [server.url];
+  for (const [name, variable] of Object.entries(server.variables ?? {})) {
+    if (variable.enum === undefined) continue;
+    const next = urls.flatMap((url) =>
+      (variable.enum ?? []).map((value) => url.replaceAll(`{${name}}`, value)),
+    );
+    if (next.length > MAX_SERVER_URLS) break;
+    urls = next;
+  }
+  return urls.map((url) => serverBaseUrl(url));
 }

@@ -63,7 +63,8 @@ export function buildRequest(merged: Merged): RequestOptions {
   let body: unknown;
   let url = expandUrl(plan, expanded, merged.baseUrl, method, sendsQuery ? leftKeys : [], leftValues, query);
   // Credentials the operation's security asks for, when the builder's table holds them.
-  if (operation?.authorize !== undefined) url = operation.authorize(url, headers);
+  let request = merged.request;
+  if (operation?.authorize !== undefined) ({ url, request } = operation.authorize(url, headers, request));
   if (sendsQuery) {
     if (data !== undefined) {
       throw new EndpointError(
@@ -109,8 +110,7 @@ export function buildRequest(merged: Merged): RequestOptions {
 
   const result: RequestOptions = { method, url, headers };
   if (body !== undefined) setOwn(result as unknown as Record<string, unknown>, "body", body);
-  if (merged.request !== undefined)
-    setOwn(result as unknown as Record<string, unknown>, "request", merged.request);
+  if (request !== undefined) setOwn(result as unknown as Record<string, unknown>, "request", request);
   return result;
 }
 

@@ -12,8 +12,18 @@ export type SecurityScheme =
 /** A credential: an API key or a bearer token, or a user and password for basic. */
 export type Credential = string | { readonly username: string; readonly password: string };
 
-/** Adds an operation's credentials to a request built for `url`; returns the url to send. */
-export type Authorize = (url: string, headers: Record<string, string>) => string;
+/**
+ * Adds an operation's credentials to a request built for `url`: returns the url to send and
+ * the `request` options (redirects left to the caller when a key travels in a header of the
+ * API's own, which a client would carry to wherever a redirect points).
+ */
+export type Authorize = (
+  url: string,
+  headers: Record<string, string>,
+  request: unknown,
+) => { url: string; request: unknown };
+
+type Write = (url: string, headers: Record<string, string>) => string;
 
 /** What a table knows of security, read once from its settings. */
 export interface SecuritySettings {
@@ -107,10 +117,13 @@ export function operationAuthorize(
     (names) => names.length > 0 && names.every((name) => security.credentials.has(name)),
   );
   if (chosen === undefined) return undefined;
-  const writers = chosen.map((name) =>
-    writer(security.schemes.get(name) as SecurityScheme, security.credentials.get(name) as Credential),
+  const schemes = chosen.map((name) => security.schemes.get(name) as SecurityScheme);
+  const writers = chosen.map((name, i) =>
+    writer(schemes[i] as SecurityScheme, security.credentials.get(name) as Credential),
   );
-  return (url, headers) => {
+  // fetch drops authorization and cookie on a redirect to another origin, but not a key header.
+  const keyInHeader = schemes.some((scheme) => scheme.type === "apiKey" && scheme.in === "header");
+  return (url, headers, request) => {
     if (!security.servers.some((server) => underServer(url, server))) {
       throw new EndpointError(
         "invalid_base_url",
@@ -121,11 +134,19 @@ export function operationAuthorize(
     }
     let sent = url;
     for (const write of writers) sent = write(sent, headers);
-    return sent;
+    return { url: sent, request: keyInHeader ? manualRedirects(request) : request };
   };
 }
 
-function writer(scheme: SecurityScheme, credential: Credential): Authorize {
+/** `request` with `redirect: "manual"`, unless the caller chose a redirect mode. */
+function manualRedirects(request: unknown): unknown {
+  if (request === undefined) return { redirect: "manual" };
+  if (!isPlainObject(request)) return request;
+  const own = snapshot(request, __DEV__ ? "request" : "");
+  return own.redirect === undefined ? { ...own, redirect: "manual" } : request;
+}
+
+function writer(scheme: SecurityScheme, credential: Credential): Write {
   if (scheme.type === "http") {
     const value =
       typeof credential === "string"

@@ -239,4 +239,22 @@ describe("rest-endpoint generate", () => {
       expect(result.stderr).not.toContain("42");
     }
   });
+
+  it("follows no link out of the description's folder, and reads no device or FIFO", async () => {
+    const project = mkdtempSync(join(scratch, "links-"));
+    mkdirSync(join(project, "spec"));
+    mkdirSync(join(project, "outside"));
+    writeFileSync(join(project, "outside", "secret.txt"), "TOPSECRET\n");
+    symlinkSync("../outside/secret.txt", join(project, "spec", "link.txt"));
+    symlinkSync("../outside", join(project, "spec", "dirlink"));
+    symlinkSync("/dev/zero", join(project, "spec", "zero.yaml"));
+    for (const ref of ["./link.txt", "./dirlink/secret.txt", "./zero.yaml"]) {
+      const file = join(project, "spec", "api.yaml");
+      writeFileSync(file, `openapi: 3.0.3\ninfo: { title: { $ref: "${ref}" }, version: "1" }\npaths: {}\n`);
+      const result = await cli(["generate", file]);
+      expect(result.code, ref).toBe(2);
+      expect(result.stdout).toBe("");
+      expect(result.stderr).not.toContain("TOPSECRET");
+    }
+  });
 });

@@ -127,4 +127,97 @@ describe("credentials go where the description's security asks", () => {
   ])("refuses %s when the credentials are given", (_, run, code) => {
     expectEndpointError(run, code as never);
   });
+
+  it("leaves redirects to the caller when a key travels in a header of the API's own", () => {
+    // fetch drops authorization and cookie on a redirect to another origin, but not X-API-Key.
+    expect(builder({ apiKeyHeader: "K" })("POST /planets").request).toEqual({ redirect: "manual" });
+    expect(builder({ bearerAuth: "T" })("POST /planets")).not.toHaveProperty("request");
+    const chosen = builder({ apiKeyHeader: "K" })("POST /planets", { request: { redirect: "error" } });
+    expect(chosen.request).toEqual({ redirect: "error" });
+  });
+});
+
+describe("the servers credentials may go to, from a hostile or loose description", () => {
+  const withServers = (
+    servers: object[],
+    schemes: object = { key: { type: "apiKey", in: "header", name: "X-Key" } },
+  ) =>
+    load({
+      openapi: "3.1.0",
+      info: { title: "t", version: "1" },
+      servers,
+      security: [Object.fromEntries(Object.keys(schemes).map((name) => [name, []]))],
+      components: { securitySchemes: schemes },
+      paths: { "/x": { get: {} } },
+    });
+
+  it.each<[string, object, string]>([
+    [
+      "an enum of hosts",
+      { url: "https://{app}.herokuapp.com", variables: { app: { default: "myapp", enum: ["myapp"] } } },
+      "https://evil.herokuapp.com",
+    ],
+    [
+      "an enum of regions",
+      { url: "https://{r}.example.com", variables: { r: { default: "us", enum: ["us", "eu"] } } },
+      "https://attacker.example.com",
+    ],
+    [
+      "an enum of ports",
+      {
+        url: "https://api.example.com:{port}/v1",
+        variables: { port: { default: "443", enum: ["443", "8443"] } },
+      },
+      "https://api.example.com:9999/v1",
+    ],
+    [
+      "an enum of path segments",
+      { url: "https://api.example.com/{v}/api", variables: { v: { default: "v1", enum: ["v1"] } } },
+      "https://api.example.com/admin/api",
+    ],
+  ])("%s: a value outside it gets no credential", (_, server, baseUrl) => {
+    const api = withServers([server]);
+    const keyed = endpoint.defaults({ ...(api.withCredentials({ key: "K" }) as object), baseUrl });
+    expectEndpointError(() => keyed("GET /x"), "invalid_base_url");
+  });
+
+  it("a value within the enum gets it", () => {
+    const api = withServers([
+      { url: "https://{r}.example.com", variables: { r: { default: "us", enum: ["us", "eu"] } } },
+    ]);
+    const keyed = endpoint.defaults({
+      ...(api.withCredentials({ key: "K" }) as object),
+      baseUrl: "https://eu.example.com",
+    });
+    expect(keyed("GET /x").headers["x-key"]).toBe("K");
+  });
+
+  it.each(["Host", "Content-Length", "Cookie", "Accept-Language", "User-Agent", "Content-Type"])(
+    "an API key in %s is left out with a note",
+    (header) => {
+      const { notes, module } = generateOperations({
+        openapi: "3.1.0",
+        info: { title: "t", version: "1" },
+        components: { securitySchemes: { key: { type: "apiKey", in: "header", name: header } } },
+        paths: { "/x": { get: {} } },
+      });
+      expect(notes).toEqual([
+        `security scheme "key" would send its key in ${JSON.stringify(header)}, a header that frames the message or goes to other origins; it is left out.`,
+      ]);
+      expect(module).not.toContain('"securitySchemes"');
+    },
+  );
+
+  it("a scheme named __proto__ is left out with a note; the others still work", () => {
+    const spec = JSON.parse(
+      '{"openapi":"3.1.0","info":{"title":"t","version":"1"},"servers":[{"url":"https://h.example"}],"security":[{"k":[]}],"components":{"securitySchemes":{"__proto__":{"type":"http","scheme":"bearer"},"k":{"type":"http","scheme":"bearer"}}},"paths":{"/x":{"get":{}}}}',
+    );
+    expect(generateOperations(spec).notes).toEqual([
+      'security scheme "__proto__" cannot be named in a call; it is left out.',
+    ]);
+    const api = load(spec);
+    expect(endpoint.defaults(api.withCredentials({ k: "T" }) as never)("GET /x").headers.authorization).toBe(
+      "Bearer T",
+    );
+  });
 });

@@ -1,3 +1,5 @@
+// Headers the adapters keep across origins, as they carry no credential: no key may travel there.
+import { SAFE_ACROSS_ORIGINS } from "../adapters/next-request.js";
 import type { SecurityScheme } from "../route/operation-security.js";
 import { type ServerModel, serverBaseUrl } from "../route/server-url.js";
 import { REFUSED_HEADERS } from "./read-operation.js";
@@ -31,7 +33,7 @@ export function readSecuritySchemes(
     if (
       kind === "apiKey" &&
       scheme.in === "header" &&
-      (REFUSED_HEADERS.has(keyHeader) || CROSS_ORIGIN_HEADERS.has(keyHeader))
+      (REFUSED_HEADERS.has(keyHeader) || SAFE_ACROSS_ORIGINS.includes(keyHeader))
     ) {
       notes.push(
         `security scheme ${JSON.stringify(name)} would send its key in ${JSON.stringify(keyName)}, a header that frames the message or goes to other origins; it is left out.`,
@@ -54,19 +56,6 @@ export function readSecuritySchemes(
   }
   return schemes;
 }
-
-/**
- * Headers a key must not travel in: those a page or redirect to another origin keeps (the
- * library's adapters keep them, as they carry no credential), and one the builder sets itself.
- */
-const CROSS_ORIGIN_HEADERS = new Set([
-  "accept",
-  "accept-language",
-  "content-language",
-  "content-type",
-  "user-agent",
-  "x-github-api-version",
-]);
 
 /** The most security alternatives an operation keeps: more is no description, and costs output. */
 const MAX_ALTERNATIVES = 64;

@@ -34,11 +34,15 @@ import { expect, it } from "vitest";
  * third attack; about 20 bytes); and to 10,980 for described bodies and SPEC section 2's
  * parameters beside data (the body hook, the described content-type and accept, the
  * credentials hook, the refusal, an absolute path as baseUrl: about 160 bytes; the form and
- * multipart writers and the security schemes are only in bundles of operation data).
+ * multipart writers and the security schemes are only in bundles of operation data); and to
+ * 11,170 for a route's query moved before its fragment (a route rule, in the route compiler),
+ * the operation carried from the options reader to the builder (one lookup, not two), and the
+ * request options a credential's operation may change (about 190 bytes). Issue 24 rebuilds
+ * the core to a budget of 5 kB.
  */
-const PRODUCTION_BUDGET = 10_980;
+const PRODUCTION_BUDGET = 11_170;
 /** The development build, with full error messages: today's size plus a little, to stop growth. */
-const DEVELOPMENT_BUDGET = 14_660;
+const DEVELOPMENT_BUDGET = 14_780;
 
 const ENDPOINT_ONLY = 'import { endpoint } from "rest-endpoint"; globalThis.endpoint = endpoint;';
 

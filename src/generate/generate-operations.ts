@@ -1,12 +1,12 @@
 import { EndpointError } from "../endpoint-error.js";
 import { describeOperations } from "../route/describe-operations.js";
 import { OPERATION_TABLES } from "../shared/operation-tables.js";
-import { declarationsSource, typescriptSource, visibleText } from "./module-source.js";
+import { moduleSources } from "./module-source.js";
 import { encodeLiteralText, METHODS, type RouteOptions, readOperation } from "./read-operation.js";
 import { asObject, isObject, ownData, resolver } from "./read-refs.js";
 import { credentialServers, readRequirements, readSecuritySchemes } from "./read-security.js";
 import { readServers, type ServerModel } from "./read-servers.js";
-import { type ModuleExports, type OperationModel, operationData, operationsSource } from "./route-types.js";
+import { type ModuleExports, type OperationModel, operationData } from "./route-types.js";
 import { type Schema, schemaTypes } from "./schema-type.js";
 
 export { comment } from "./comment.js";
@@ -238,9 +238,7 @@ function generate(description: unknown, given: GenerateOptions): GeneratedOperat
     credentialServers: [...allowed],
   };
   return {
-    module: visibleText(operationsSource(operations, about, importFrom, exports)),
-    types: visibleText(declarationsSource(operations, about, routesName, importFrom, exports)),
-    typescript: visibleText(typescriptSource(operations, about, routesName, importFrom, exports)),
+    ...moduleSources(operations, about, routesName, importFrom, exports),
     operations,
     baseUrl,
     servers: serverModels,

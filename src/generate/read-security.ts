@@ -88,7 +88,7 @@ export function credentialServers(server: ServerModel): string[] {
   for (const [name, variable] of Object.entries(server.variables ?? {})) {
     if (variable.enum === undefined) continue;
     const next = urls.flatMap((url) =>
-      (variable.enum ?? []).map((value) => url.replaceAll(`{${name}}`, value)),
+      (variable.enum ?? []).map((value) => url.replaceAll(`{${name}}`, () => value)),
     );
     if (next.length > MAX_SERVER_URLS) break;
     urls = next;

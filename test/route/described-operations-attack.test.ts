@@ -2,6 +2,7 @@
 // class: server variables never choose a host, body writers throw only EndpointError and run
 // in time bounded by what they write, and hostile descriptions write no framing header and
 // no control that hides code.
+import ts from "typescript59";
 import { describe, expect, it } from "vitest";
 import { generateOperations } from "../../src/generate/index.js";
 import { describeOperations, EndpointError, endpoint } from "../../src/index.js";
@@ -177,6 +178,26 @@ describe("hostile descriptions", () => {
     for (const text of [generated.module, generated.types, generated.typescript]) {
       expect(text).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/);
       expect(text).toContain("a\\u202Eb\\u2066c\\u2069");
+    }
+  });
+
+  it("writes names with $ patterns ($', $&, $$) into the TypeScript module as they are", () => {
+    const spec = {
+      ...one({
+        parameters: [
+          { name: "a$'b", in: "query", schema: { type: "string" } },
+          { name: "c$&d", in: "query", schema: { type: "string" } },
+        ],
+      }),
+      servers: [{ url: "https://h.example" }],
+      components: { securitySchemes: { "k$'x": { type: "http", scheme: "bearer" } } },
+    };
+    const { typescript, types } = generateOperations(spec, { routesName: "A$$B" });
+    for (const text of [typescript, types]) {
+      const source = ts.createSourceFile("api.ts", text, ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS);
+      expect((source as unknown as { parseDiagnostics: unknown[] }).parseDiagnostics).toEqual([]);
+      for (const name of ['"a$\'b"', '"c$&d"', '"k$\'x"', "OperationTable<A$$B>"])
+        expect(text).toContain(name);
     }
   });
 

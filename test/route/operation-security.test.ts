@@ -181,6 +181,17 @@ describe("the servers credentials may go to, from a hostile or loose description
     expectEndpointError(() => keyed("GET /x"), "invalid_base_url");
   });
 
+  it("an enum value with $ patterns stands for itself", () => {
+    const api = withServers([
+      { url: "https://h.example/{v}", variables: { v: { default: "a$'b", enum: ["a$'b"] } } },
+    ]);
+    const keyed = endpoint.defaults({
+      ...(api.withCredentials({ key: "K" }) as object),
+      baseUrl: "https://h.example/a$'b",
+    });
+    expect(keyed("GET /x").headers["x-key"]).toBe("K");
+  });
+
   it("a value within the enum gets it", () => {
     const api = withServers([
       { url: "https://{r}.example.com", variables: { r: { default: "us", enum: ["us", "eu"] } } },

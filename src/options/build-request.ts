@@ -83,12 +83,10 @@ export function buildRequest(merged: Merged): RequestOptions {
     // A described body other than JSON's own is written by its operation; `undefined` leaves
     // it to the rules below.
     body = operation?.body?.write(data, leftKeys, leftValues);
-    if (body !== undefined) {
-      // Written by the operation: a form's text, or a FormData of parts.
-    } else if (data !== undefined) {
+    if (body === undefined && data !== undefined) {
       checkJsonBody(data, "data", true);
       body = data;
-    } else {
+    } else if (body === undefined) {
       // One set of checked objects for all fields: a subtree they share is walked once.
       let done: Set<object> | undefined;
       for (let i = 0; i < leftKeys.length; i++) {

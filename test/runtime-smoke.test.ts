@@ -1,10 +1,15 @@
 // The runtime smoke table (test/runtimes/smoke.js) against the sources: the same table that
-// `npm run test:runtimes` runs on the packed package in Node 20/22/24, Bun, Deno and Chromium.
+// `npm run test:runtimes` runs on the packed package in Node 20/22/24, Bun, Deno, workerd and
+// Chromium, and its real requests to the same loopback server.
 import { readFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { expect, it } from "vitest";
 import packageJson from "../package.json" with { type: "json" };
 import * as lib from "../src/index.js";
 import * as uriTemplate from "../src/template/uri-template.js";
+import { FETCH_CASES, runFetchSmoke } from "./runtimes/fetch-smoke.js";
+import { serve } from "./runtimes/loopback-server.js";
 import { runSmoke } from "./runtimes/smoke.js";
 
 const FIXTURES = [
@@ -24,4 +29,17 @@ it("the runtime smoke table passes against the sources", () => {
   const { passed, failed } = runSmoke(lib, uriTemplate, conformance, packageJson.version);
   expect(failed).toEqual([]);
   expect(passed).toBe(23 + 270);
+});
+
+it("the runtime fetch smoke passes against the sources, with this Node's fetch", async () => {
+  const server = createServer((request, response) => serve({}, request, response));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  try {
+    const { port } = server.address() as AddressInfo;
+    const { passed, failed } = await runFetchSmoke(lib, `http://127.0.0.1:${port}`);
+    expect(failed).toEqual([]);
+    expect(passed).toBe(FETCH_CASES);
+  } finally {
+    server.close();
+  }
 });

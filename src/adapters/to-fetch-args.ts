@@ -64,7 +64,8 @@ export const FETCH_INIT_FIELDS: readonly string[] = /* @__PURE__ */ Object.freez
 
 /**
  * Each field of the WHATWG `fetch` init with the value fetch gives it when it is left out, as
- * `toFetchArgs` writes them (see there). Node's `dispatcher` has no such value and is left out.
+ * `toFetchArgs` writes them (see there). Node's `dispatcher` has no such value and is left out,
+ * and so is `cache` where the runtime's `Request` refuses the field (Cloudflare Workers).
  */
 export const FETCH_DEFAULTS: Readonly<Record<string, unknown>> = /* @__PURE__ */ Object.freeze({
   body: null,
@@ -121,7 +122,10 @@ export function toFetchArgs(
   // Every field fetch knows, at the value it takes when the field is left out: Node's fetch
   // copies the init into an object of its own and looks a missing field up on that copy's
   // prototype, so data on Object.prototype (a referrer, a redirect mode, a body) would join.
-  for (const field of Object.keys(FETCH_DEFAULTS)) setOwn(own, field, FETCH_DEFAULTS[field]);
+  // Cloudflare Workers refuse any `cache` (even "default"), and read only the init's own fields.
+  for (const field of Object.keys(FETCH_DEFAULTS)) {
+    if (field !== "cache" || fetchTakesCache()) setOwn(own, field, FETCH_DEFAULTS[field]);
+  }
   if (request.hasBody) {
     const { body, kind } = writingBody(() => serializeKind(request.body));
     let sent: unknown = body;
@@ -153,6 +157,21 @@ export function toFetchArgs(
   const given = readObject(init, __DEV__ ? "the init given to toFetchArgs" : "");
   for (const field of Object.keys(given)) setOwn(own, field, given[field]);
   return [request.url, built];
+}
+
+let cacheTaken: boolean | undefined;
+
+/** Whether this runtime's fetch takes a `cache` field: asked once, of its `Request`. */
+function fetchTakesCache(): boolean {
+  if (cacheTaken === undefined) {
+    try {
+      new Request("http://localhost/", { cache: "default" });
+      cacheTaken = true;
+    } catch {
+      cacheTaken = false;
+    }
+  }
+  return cacheTaken;
 }
 
 /**

@@ -114,16 +114,17 @@ export function runSmoke(lib, uriTemplate, conformance, version) {
       ["https://api.github.com/x/1", "PATCH", '{"name":"n"}'],
     ],
     [
-      "the runtime's Request takes toFetchArgs' init (every field at its default), with and without a body",
+      "the runtime's Request takes toFetchArgs' init (every field it takes at its default), with and without a body",
       () =>
         [endpoint("GET /x"), endpoint("POST /x", { data: new Uint8Array([104, 105]) })].map((options) => {
           const [url, init] = toFetchArgs(options);
           const request = new Request(url, init);
-          return [request.method, request.url, request.redirect, request.cache, request.body === null];
+          const cache = init.cache === undefined ? "left out" : request.cache;
+          return [request.method, request.url, request.redirect, cache, request.body === null];
         }),
       [
-        ["GET", "https://api.github.com/x", "follow", "default", true],
-        ["POST", "https://api.github.com/x", "follow", "default", false],
+        ["GET", "https://api.github.com/x", "follow", cacheExpected(), true],
+        ["POST", "https://api.github.com/x", "follow", cacheExpected(), false],
       ],
     ],
     [
@@ -203,6 +204,16 @@ export function runSmoke(lib, uriTemplate, conformance, version) {
     }
   }
   return { passed, failed };
+}
+
+/** Cloudflare Workers refuse any `cache` field, so toFetchArgs leaves it out only there. */
+function cacheExpected() {
+  try {
+    new Request("http://localhost/", { cache: "default" });
+    return "default";
+  } catch {
+    return "left out";
+  }
 }
 
 /** Deep equality of JSON-like data, with own keys in any order. */

@@ -1,0 +1,7 @@
+/** Sends real requests with the runtime's fetch to the loopback server at `base`. */
+export declare function runFetchSmoke(
+  lib: typeof import("../../src/index.js"),
+  base: string,
+): Promise<{ passed: number; failed: string[] }>;
+/** How many cases runFetchSmoke has. */
+export declare const FETCH_CASES: number;

@@ -1,3 +1,4 @@
+import { quote } from "./shared/quote.js";
 /** The reasons an `EndpointError` can have; each names the kind of input that was wrong. */
 export type EndpointErrorCode =
   | "invalid_route"
@@ -13,8 +14,9 @@ export type EndpointErrorCode =
  * The one error type rest-endpoint throws. `code` says what kind of input was wrong; the
  * message says what, where and how to fix it. Template faults also carry `index`, the
  * 0-based position in the template. Production builds (the `production` export condition)
- * carry a short message instead: the code, the index if any, and where docs/errors.md
- * explains the code.
+ * carry a short message instead: the code, the name of the parameter, header or option at
+ * fault, the index if any, and where docs/errors.md explains the code; there the `message`
+ * argument is that name.
  *
  * @example
  * ```ts
@@ -33,15 +35,17 @@ export class EndpointError extends Error {
 
   constructor(code: EndpointErrorCode, message: string, index?: number) {
     // Production builds leave the message text out: it is a large part of the bundle. Write each
-    // message as `new EndpointError("code", __DEV__ ? `...` : "")`; a helper that builds messages
-    // takes its text the same way and tests `__DEV__` itself (`templateError(source, i, __DEV__ ?
-    // "what; fix" : "")`), so production evaluates and keeps no text. scripts/build.js defines
-    // `__DEV__` as false for dist/production/ (the `production` export condition), where esbuild
-    // drops the dead text and the helpers only it used. An empty message becomes the short form:
-    // the code, the index if any, and the section of docs/errors.md on the code.
+    // message as `new EndpointError("code", __DEV__ ? `...` : name)`, where `name` is the
+    // parameter, header or option at fault ("" when there is none); a helper that builds
+    // messages takes its text the same way and tests `__DEV__` itself. scripts/build.js
+    // defines `__DEV__` as false for dist/production/ (the `production` export condition),
+    // where esbuild drops the dead text and the helpers only it used. There the message is the
+    // short form: the code, the name if any, the index if any, and the section of
+    // docs/errors.md on the code.
     super(
-      message ||
-        `${code}${index === undefined ? "" : ` at index ${index}`} (see rest-endpoint/docs/errors.md#${code})`,
+      __DEV__ && message !== ""
+        ? message
+        : `${code}${message === "" ? "" : ` ${quote(message)}`}${index === undefined ? "" : ` at index ${index}`} (see rest-endpoint/docs/errors.md#${code})`,
     );
     this.code = code;
     this.index = index;

@@ -40,9 +40,9 @@ import { expect, it } from "vitest";
  * request options a credential's operation may change (about 190 bytes). Issue 24 rebuilds
  * the core to a budget of 5 kB.
  */
-const PRODUCTION_BUDGET = 11_170;
+const PRODUCTION_BUDGET = 11_260;
 /** The development build, with full error messages: today's size plus a little, to stop growth. */
-const DEVELOPMENT_BUDGET = 14_780;
+const DEVELOPMENT_BUDGET = 14_800;
 
 const ENDPOINT_ONLY = 'import { endpoint } from "rest-endpoint"; globalThis.endpoint = endpoint;';
 

@@ -6,13 +6,14 @@ import { parseTemplate } from "../src/template/uri-template.js";
 import { expectMessage, productionMessage } from "./helpers.js";
 
 describe("EndpointError", () => {
-  it.each<[string, () => unknown, string]>([
+  it.each<[string, () => unknown, string, string?]>([
     ["invalid_route", () => endpoint("GET"), 'Invalid route "GET": the url is missing; write "GET /path".'],
     ["invalid_route", () => endpoint(""), 'The route is empty: write "METHOD /path", e.g. "GET /user".'],
     [
       "invalid_route",
       () => endpoint({}),
       'No url to request: give a route such as "GET /user" or a url option.',
+      "url",
     ],
     [
       "unsupported_method",
@@ -35,6 +36,7 @@ describe("EndpointError", () => {
       // @ts-expect-error: the types catch this one at compile time too
       () => endpoint("GET /repos/{owner}/{repo}", { owner: "octokit" }),
       'Missing parameter "repo" for route "GET /repos/{owner}/{repo}": pass it in the options, e.g. { "repo": "..." }.',
+      "repo",
     ],
     [
       "invalid_parameter",
@@ -45,23 +47,26 @@ describe("EndpointError", () => {
       "invalid_parameter",
       () => endpoint("GET /search", { filter: { a: 1 } }),
       'Parameter "filter" is an object, which has no single query form: put "{?filter*}" in the route to send its keys as query parameters, or send it in a request body.',
+      "filter",
     ],
     [
       "invalid_header",
       () => endpoint("GET /x", { headers: { "x-a": "1\r\nx-b: 2" } }),
       'Header "x-a" has a value with CR, LF or NUL, which could inject another header; remove those characters.',
+      "x-a",
     ],
     [
       "invalid_base_url",
       () => endpoint("GET /x", { baseUrl: "api.example.com" }),
       'Invalid baseUrl "api.example.com": it is neither an absolute URL with an http: or https: scheme and a host nor a path starting with /; use an absolute URL such as "https://github.example.com/api/v3", an absolute path such as "/api/v3", or "" for relative urls.',
+      "baseUrl",
     ],
     [
       "invalid_options",
       () => endpoint("GET /x", "a" as never),
       'Options must be a plain object such as { owner: "octokit" }, got "a".',
     ],
-  ])("%s", (code, fn, message) => {
+  ])("%s", (code, fn, message, subject) => {
     let error: unknown;
     try {
       fn();
@@ -70,12 +75,12 @@ describe("EndpointError", () => {
     }
     expect(error).toBeInstanceOf(EndpointError);
     expect(error).toBeInstanceOf(Error);
-    // The production build's message is the code and a pointer to the docs.
+    // The production build's message is the code, the name at fault and a pointer to the docs.
     const index = (error as EndpointError).index;
     expect(error).toMatchObject({
       name: "EndpointError",
       code,
-      message: __DEV__ ? message : productionMessage(code as EndpointErrorCode, index),
+      message: __DEV__ ? message : productionMessage(code as EndpointErrorCode, index, subject),
     });
   });
 

@@ -6,8 +6,9 @@ import { EndpointError, type EndpointErrorCode, FETCH_DEFAULTS } from "../src/in
  * The message of an `EndpointError` in the production build, where `__DEV__` is false: the
  * code, the template index if any, and the section of docs/errors.md on the code.
  */
-export function productionMessage(code: EndpointErrorCode, index?: number): string {
-  return `${code}${index === undefined ? "" : ` at index ${index}`} (see rest-endpoint/docs/errors.md#${code})`;
+export function productionMessage(code: EndpointErrorCode, index?: number, subject = ""): string {
+  const named = subject === "" ? "" : ` ${JSON.stringify(subject)}`;
+  return `${code}${named}${index === undefined ? "" : ` at index ${index}`} (see rest-endpoint/docs/errors.md#${code})`;
 }
 
 /**

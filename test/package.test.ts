@@ -97,7 +97,7 @@ describe("package", () => {
       error = caught;
     }
     expect(error).toBeInstanceOf(production.EndpointError);
-    expect((error as Error).message).toBe(productionMessage("missing_parameter"));
+    expect((error as Error).message).toBe(productionMessage("missing_parameter", undefined, "repo"));
     // No message text is left in the code (the first words of messages, as the sources write them).
     for (const file of readdirSync(new URL("../dist/production/", import.meta.url))) {
       const text = readFileSync(new URL(`../dist/production/${file}`, import.meta.url), "utf8");

@@ -1,6 +1,6 @@
 import { EndpointError } from "../endpoint-error.js";
 import { rawBodyKind } from "../options/raw-body-kind.js";
-import { quote } from "../shared/describe-value.js";
+import { quote } from "../shared/quote.js";
 import type { RequestOptions } from "../types/request.js";
 import { bodyBytes } from "./body-bytes.js";
 import { impliedContentType, readRequestOptions, serializeBody, writingBody } from "./to-fetch-args.js";

@@ -2,7 +2,7 @@ import { EndpointError, isInstance, withCause } from "../endpoint-error.js";
 import { checkJsonLeaf, MAX_JSON_DEPTH, notJson, undefinedItem } from "../options/check-json-body.js";
 import { checkHeaderValue } from "../options/headers.js";
 import { type RawBodyKind, rawBodyKind, WEB_BODIES, webClass } from "../options/raw-body-kind.js";
-import { describe, quote } from "../shared/describe-value.js";
+import { describe } from "../shared/describe-value.js";
 import {
   isArray,
   isPlainObject,
@@ -11,6 +11,7 @@ import {
   setOwn,
   snapshot,
 } from "../shared/object.js";
+import { quote } from "../shared/quote.js";
 import type { RequestOptions } from "../types/request.js";
 import { bodyBytes } from "./body-bytes.js";
 
@@ -270,7 +271,7 @@ function readMethod(method: unknown, adapter: string): AdapterInput["method"] {
     "unsupported_method",
     __DEV__
       ? `Unsupported method ${typeof method === "string" ? quote(method) : describe(method)} in the request options given to ${adapter}: use one of GET, HEAD, POST, PUT, PATCH, DELETE.`
-      : "",
+      : "method",
   );
 }
 
@@ -280,14 +281,16 @@ function readUrl(url: unknown, adapter: string): { target: string; host: string 
       "invalid_options",
       __DEV__
         ? `url must be a string such as "https://api.github.com/user" or "/user" in the request options given to ${adapter}, got ${describe(url)}.`
-        : "",
+        : "url",
     );
   }
   // `problem` is given as `__DEV__ ? "..." : ""`.
   const invalid = (problem: string): EndpointError =>
     new EndpointError(
       "invalid_options",
-      __DEV__ ? `Invalid url ${quote(url)} in the request options given to ${adapter}: it ${problem}.` : "",
+      __DEV__
+        ? `Invalid url ${quote(url)} in the request options given to ${adapter}: it ${problem}.`
+        : "url",
     );
   if (url === "") {
     throw invalid(
@@ -386,7 +389,7 @@ function readHeaders(
       "invalid_options",
       __DEV__
         ? `headers must be a plain object of strings, such as { accept: "application/json" }, in the request options given to ${adapter}; got ${describe(input)}.`
-        : "",
+        : "headers",
     );
   }
   const read = snapshot(input, __DEV__ ? "headers" : "");
@@ -399,7 +402,7 @@ function readHeaders(
         "invalid_header",
         __DEV__
           ? `Invalid header name ${quote(name)} in the request options given to ${adapter}: a name is a token of letters, digits and !#$%&'*+-.^_\`|~ only.`
-          : "",
+          : name,
       );
     }
     const value = read[name];
@@ -408,7 +411,7 @@ function readHeaders(
         "invalid_header",
         __DEV__
           ? `Header ${quote(name)} has the value ${describe(value)} in the request options given to ${adapter}: a header value must be a string here, as endpoint() returns.`
-          : "",
+          : name,
       );
     }
     checkHeaderValue(name, value);
@@ -419,7 +422,7 @@ function readHeaders(
         "invalid_header",
         __DEV__
           ? `Headers ${quote(first)} and ${quote(name)} in the request options given to ${adapter} differ only in case, so clients would send two of them or join them; keep one.`
-          : "",
+          : name,
       );
     }
     names.set(lower, name);

@@ -1,5 +1,5 @@
 import { EndpointError } from "../endpoint-error.js";
-import { quote } from "../shared/describe-value.js";
+import { quote } from "../shared/quote.js";
 import type { RequestOptions } from "../types/request.js";
 import { toBytes } from "./to-curl.js";
 import { impliedContentType, readRequestOptions, serializeBody, writingBody } from "./to-fetch-args.js";

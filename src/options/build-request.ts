@@ -2,8 +2,9 @@ import { EndpointError } from "../endpoint-error.js";
 import { compileUrl, type UrlPlan } from "../route/compile-route.js";
 import { expandUrl } from "../route/expand-url.js";
 import { toRequestMethod } from "../route/request-method.js";
-import { describe, quote } from "../shared/describe-value.js";
+import { describe } from "../shared/describe-value.js";
 import { setOwn } from "../shared/object.js";
+import { quote } from "../shared/quote.js";
 import { settle } from "../template/template-value.js";
 import type { RequestOptions } from "../types/request.js";
 import { checkJsonBody } from "./check-json-body.js";
@@ -71,7 +72,7 @@ export function buildRequest(merged: Merged): RequestOptions {
         "invalid_parameter",
         __DEV__
           ? `A ${method.toUpperCase()} request has no body, but data was given: remove data or use POST, PUT, PATCH or DELETE.`
-          : "",
+          : "data",
       );
     }
   } else {
@@ -130,7 +131,7 @@ function besideData(key: string, url: unknown): EndpointError {
     "invalid_parameter",
     __DEV__
       ? `Parameter ${quote(key)} is left over beside data, where it would be lost: put it in the route's query ("${String(url)}{?${key}}"), or inside data.`
-      : "",
+      : key,
   );
 }
 
@@ -142,7 +143,7 @@ function planOf(url: unknown): UrlPlan {
         ? url === undefined || url === ""
           ? `No url to request: give a route such as "GET /user" or a url option.`
           : `url must be a string such as "/user", got ${describe(url)}.`
-        : "",
+        : "url",
     );
   }
   return compileUrl(url);

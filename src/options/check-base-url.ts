@@ -1,5 +1,5 @@
 import { EndpointError } from "../endpoint-error.js";
-import { quote } from "../shared/describe-value.js";
+import { quote } from "../shared/quote.js";
 
 /**
  * `baseUrl` is `""` or an absolute path such as `/api/v3` (relative results: OpenAPI servers
@@ -13,7 +13,7 @@ export function checkBaseUrl(baseUrl: unknown): string {
       "invalid_base_url",
       __DEV__
         ? `baseUrl must be a string such as "https://api.github.com", got ${baseUrl === null ? "null" : typeof baseUrl}.`
-        : "",
+        : "baseUrl",
     );
   }
   if (baseUrl === "") return baseUrl;
@@ -23,7 +23,7 @@ export function checkBaseUrl(baseUrl: unknown): string {
       "invalid_base_url",
       __DEV__
         ? `Invalid baseUrl ${quote(baseUrl)}: ${stray === -1 ? problemOf(baseUrl) : strayProblem(baseUrl, stray)}; use an absolute URL such as "https://github.example.com/api/v3", an absolute path such as "/api/v3", or "" for relative urls.`
-        : "",
+        : "baseUrl",
     );
   }
   return baseUrl;

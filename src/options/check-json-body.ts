@@ -1,5 +1,4 @@
 import { EndpointError, withCause } from "../endpoint-error.js";
-import { quote } from "../shared/describe-value.js";
 import {
   arrayItems,
   hasOwnKeys,
@@ -8,6 +7,7 @@ import {
   MAX_PROTOTYPE_CHAIN,
   snapshot,
 } from "../shared/object.js";
+import { quote } from "../shared/quote.js";
 import {
   hasBrand,
   rawBodyKind,
@@ -76,7 +76,7 @@ export function checkJsonBody(value: unknown, name: string, whole = false, check
         "invalid_parameter",
         __DEV__
           ? `The body value ${quote(path)} refers back to an object that contains it (a cycle), which JSON cannot send; pass a tree.`
-          : "",
+          : path,
       );
     }
     if (done.has(child)) continue;
@@ -167,7 +167,7 @@ export function undefinedItem(path: string): EndpointError {
 
 /** `invalid_parameter` for the body value at `path`; `problem` is empty in production builds. */
 export function notJson(path: string, problem: string): EndpointError {
-  return new EndpointError("invalid_parameter", __DEV__ ? `The body value ${quote(path)} ${problem}.` : "");
+  return new EndpointError("invalid_parameter", __DEV__ ? `The body value ${quote(path)} ${problem}.` : path);
 }
 
 const BUILT_INS: readonly (readonly [string, (this: object, ...args: never[]) => unknown, object])[] = [

@@ -1,5 +1,5 @@
 import { EndpointError } from "../endpoint-error.js";
-import { quote } from "../shared/describe-value.js";
+import { quote } from "../shared/quote.js";
 import { checkBaseUrl } from "./check-base-url.js";
 
 /** The urls of a GitHub Enterprise Server (a type, not an interface, so it is an options object). */

@@ -1,5 +1,5 @@
 import { EndpointError } from "../endpoint-error.js";
-import { describe, quote } from "../shared/describe-value.js";
+import { describe } from "../shared/describe-value.js";
 import {
   arrayItems,
   isArray,
@@ -9,6 +9,7 @@ import {
   snapshot,
   unreadable,
 } from "../shared/object.js";
+import { quote } from "../shared/quote.js";
 import { numberToDecimal } from "../template/template-value.js";
 
 type HeaderRecord = Record<string, unknown>;
@@ -89,7 +90,7 @@ function notIterable(input: unknown): EndpointError {
     "invalid_options",
     __DEV__
       ? `headers must be a plain object, a Headers instance or an iterable of [name, value] pairs, got ${describe(input)}.`
-      : "",
+      : "headers",
   );
 }
 
@@ -107,7 +108,7 @@ function notPairs(got: string): EndpointError {
     "invalid_header",
     __DEV__
       ? `headers must yield [name, value] pairs, got ${got}; pass a plain object, a Headers instance or an array of pairs.`
-      : "",
+      : "headers",
   );
 }
 
@@ -126,7 +127,7 @@ function applyHeader(target: HeaderRecord, name: string, value: unknown): void {
       "invalid_header",
       __DEV__
         ? `Header ${quote(name)} has the value ${describe(value)}: a header value must be a string or a number (null removes the header).`
-        : "",
+        : name,
     );
   }
   setOwn(target, lower, value);
@@ -157,7 +158,7 @@ export function toHeaderStrings(headers: HeaderRecord): Record<string, string> {
         "invalid_header",
         __DEV__
           ? `Header ${quote(name)} has the value ${describe(value)}: a header value must be a string or a finite number.`
-          : "",
+          : name,
       );
     }
     checkHeaderValue(name, text);
@@ -173,7 +174,7 @@ export function checkHeaderName(name: string): void {
       "invalid_header",
       __DEV__
         ? `Invalid header name ${quote(name)}: a name is a token of letters, digits and !#$%&'*+-.^_\`|~ only.`
-        : "",
+        : name,
     );
   }
 }
@@ -187,7 +188,7 @@ export function checkHeaderValue(name: string, text: string): void {
         ? LINE_BREAK_OR_NUL.test(text)
           ? `Header ${quote(name)} has a value with CR, LF or NUL, which could inject another header; remove those characters.`
           : `Header ${quote(name)} has a value with a control character or a character above U+00FF, which HTTP clients refuse; percent-encode or remove it.`
-        : "",
+        : name,
     );
   }
 }

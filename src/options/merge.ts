@@ -182,7 +182,7 @@ export function mergeCall(defaults: Merged, call: Call): Merged {
   if (url !== undefined && typeof url !== "string") {
     throw new EndpointError(
       "invalid_options",
-      __DEV__ ? `url must be a string such as "/user", got ${describe(url)}.` : "",
+      __DEV__ ? `url must be a string such as "/user", got ${describe(url)}.` : "url",
     );
   }
   const sameHeaders = options.headers === undefined && options.mediaType === undefined;
@@ -332,7 +332,7 @@ export function readMerged(options: unknown): Merged {
         "invalid_options",
         __DEV__
           ? `${PARAMS_KEY} must be an object of parameters named like options, such as { url: "https://hook.example" }, got ${describe(container)}.`
-          : "",
+          : PARAMS_KEY,
       );
     }
     unpackParams(container, keys, values, keys, values);
@@ -366,7 +366,7 @@ function checkOperations(operations: unknown): FindOperation {
       "invalid_options",
       __DEV__
         ? `operations must be a table made by describeOperations() (a module written by \`rest-endpoint generate\` exports one), got ${describe(operations)}.`
-        : "",
+        : "operations",
     );
   }
   return find;
@@ -406,7 +406,7 @@ function mediaTypeOf(mediaType: unknown): Merged["mediaType"] {
       "invalid_options",
       __DEV__
         ? `mediaType must be { format?: string, previews?: string[] }, got ${describe(mediaType)}.`
-        : "",
+        : "mediaType",
     );
   if (!isPlainObject(mediaType)) throw invalid();
   const read = snapshot(mediaType, "mediaType");
@@ -429,7 +429,7 @@ function mergeMediaType(base: Merged["mediaType"], override: unknown): Merged["m
       "invalid_options",
       __DEV__
         ? `mediaType must be an object such as { format: "raw", previews: ["squirrel-girl"] }, got ${describe(override)}.`
-        : "",
+        : "mediaType",
     );
   }
   const read = override === undefined ? undefined : snapshot(override, "mediaType");
@@ -437,7 +437,9 @@ function mergeMediaType(base: Merged["mediaType"], override: unknown): Merged["m
   if (typeof merged.format !== "string") {
     throw new EndpointError(
       "invalid_options",
-      __DEV__ ? `mediaType.format must be a string such as "raw", got ${describe(merged.format)}.` : "",
+      __DEV__
+        ? `mediaType.format must be a string such as "raw", got ${describe(merged.format)}.`
+        : "mediaType.format",
     );
   }
   merged.previews = mergePreviews(base.previews, read?.previews);
@@ -451,7 +453,9 @@ function mergePreviews(base: readonly string[], extra: unknown): string[] {
   if (!isArray(extra)) {
     throw new EndpointError(
       "invalid_options",
-      __DEV__ ? `mediaType.previews must be an array of names, got ${describe(extra)}.` : "",
+      __DEV__
+        ? `mediaType.previews must be an array of names, got ${describe(extra)}.`
+        : "mediaType.previews",
     );
   }
   const seen = new Set(previews);
@@ -459,7 +463,7 @@ function mergePreviews(base: readonly string[], extra: unknown): string[] {
     if (typeof preview !== "string") {
       throw new EndpointError(
         "invalid_options",
-        __DEV__ ? `mediaType.previews must hold strings, got ${describe(preview)}.` : "",
+        __DEV__ ? `mediaType.previews must hold strings, got ${describe(preview)}.` : "mediaType.previews",
       );
     }
     if (!seen.has(preview)) {
@@ -475,7 +479,7 @@ function mergeRequest(base: unknown, override: unknown): Record<string, unknown>
   if (override !== undefined && (typeof override !== "object" || override === null)) {
     throw new EndpointError(
       "invalid_options",
-      __DEV__ ? `request must be an object of client settings, got ${describe(override)}.` : "",
+      __DEV__ ? `request must be an object of client settings, got ${describe(override)}.` : "request",
     );
   }
   if (override === undefined) return base as Record<string, unknown> | undefined;
@@ -608,7 +612,7 @@ function holeIn(where: string, code: EndpointErrorCode): (index: number) => Endp
   return (index) =>
     new EndpointError(
       code,
-      __DEV__ ? `A list in ${where} has a hole at index ${index}; pass lists without holes.` : "",
+      __DEV__ ? `A list in ${where} has a hole at index ${index}; pass lists without holes.` : where,
     );
 }
 

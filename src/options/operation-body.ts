@@ -1,7 +1,7 @@
 import { bodyBytes } from "../adapters/body-bytes.js";
 import { EndpointError, withCause } from "../endpoint-error.js";
-import { quote } from "../shared/describe-value.js";
 import { isArray, isPlainObject, snapshot } from "../shared/object.js";
+import { quote } from "../shared/quote.js";
 import { settle, toScalarString } from "../template/template-value.js";
 import { checkJsonBody } from "./check-json-body.js";
 import { rawBodyKind } from "./raw-body-kind.js";
@@ -54,7 +54,7 @@ export function operationBody(
             "invalid_parameter",
             __DEV__
               ? `Operation ${quote(route)} takes its body whole, as ${quote(type)}: pass it as data, not as parameter ${quote(keys[given] as string)}.`
-              : "",
+              : (keys[given] as string),
           );
         }
         return undefined;
@@ -71,7 +71,7 @@ export function operationBody(
           "invalid_parameter",
           __DEV__
             ? `Operation ${quote(route)} sends a ${type} body: give data as an object of its fields, text, bytes or a form, not ${data === null ? "null" : "a list"}.`
-            : "",
+            : "data",
         );
       }
       // A plain object given whole is its fields; anything else (text, a form, bytes) is sent as it is.
@@ -162,7 +162,7 @@ function appendPart(
       "invalid_parameter",
       __DEV__
         ? `Parameter ${quote(key)} is a ${kind === "form" ? "FormData" : kind === "params" ? "URLSearchParams" : "stream"}, which cannot be one part of a multipart body: pass text, bytes, a Blob or plain data.`
-        : "",
+        : key,
     );
   }
   const scalar = toScalarString(value, key);
@@ -173,7 +173,7 @@ function appendPart(
         "invalid_parameter",
         __DEV__
           ? `Parameter ${quote(key)} has a list in its list: each item is one part, a value or an object.`
-          : "",
+          : key,
       );
     }
     // An object (or each object of a list, one part each) is a JSON part, as OpenAPI's default says.
@@ -205,7 +205,7 @@ function jsonPart(value: unknown, key: string): string {
         "invalid_parameter",
         __DEV__
           ? `Parameter ${quote(key)} cannot be written as a JSON part (more than ${MAX_JSON_PART_VALUES} values, or a value JSON cannot hold).`
-          : "",
+          : key,
       ),
       error,
     );
@@ -221,7 +221,7 @@ function checkText(text: string, key: string): void {
       "invalid_parameter",
       __DEV__
         ? `Parameter ${quote(key)} holds a lone surrogate, which has no UTF-8 form: pass well-formed text.`
-        : "",
+        : key,
     );
   }
 }
@@ -233,7 +233,7 @@ function readBytes(value: object, key: string): Uint8Array {
     throw withCause(
       new EndpointError(
         "invalid_parameter",
-        __DEV__ ? `Parameter ${quote(key)} holds bytes that cannot be read (a detached buffer?).` : "",
+        __DEV__ ? `Parameter ${quote(key)} holds bytes that cannot be read (a detached buffer?).` : key,
       ),
       error,
     );

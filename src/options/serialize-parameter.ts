@@ -1,6 +1,6 @@
 import { EndpointError } from "../endpoint-error.js";
-import { quote } from "../shared/describe-value.js";
 import { isArray } from "../shared/object.js";
+import { quote } from "../shared/quote.js";
 import { encodeReserved, encodeUnreserved } from "../template/encode.js";
 import { loneSurrogate } from "../template/expand-template.js";
 import { listItems, mapPairs, settle, toScalarString } from "../template/template-value.js";
@@ -137,7 +137,7 @@ function form(
       "invalid_parameter",
       __DEV__
         ? `Parameter ${quote(key)} is an object, whose keys would be sent as names of their own in place of the parameter's: pass a list or a single value.`
-        : "",
+        : key,
     );
   }
   const pairs = parts.pairs.map(([k, v]) => [encoded(k, key, encode), encoded(v, key, encode)]);
@@ -192,7 +192,7 @@ function deepPieces(
       "invalid_parameter",
       __DEV__
         ? `Parameter ${quote(key)} writes more than ${MAX_DEEP_OBJECT_VALUES} values as a deep object: send fewer.`
-        : "",
+        : key,
     );
   }
   if (depth > MAX_DEEP_OBJECT_DEPTH) {
@@ -200,7 +200,7 @@ function deepPieces(
       "invalid_parameter",
       __DEV__
         ? `Parameter ${quote(key)} nests deeper than ${MAX_DEEP_OBJECT_DEPTH} levels (or refers to itself): flatten it.`
-        : "",
+        : key,
     );
   }
   const scalar = toScalarString(value, key);
@@ -224,7 +224,7 @@ function deepPieces(
         "invalid_parameter",
         __DEV__
           ? `Parameter ${quote(key)} has the key ${quote(k)}, whose brackets would read as another level of the deep object: use keys without [ or ].`
-          : "",
+          : key,
       );
     }
     deepPieces(map[k], key, `${prefix}%5B${encoded(k, key, encodeUnreserved)}%5D`, pieces, depth + 1, budget);

@@ -8,9 +8,10 @@ import {
   type ParameterStyle,
   parameterSerializer,
 } from "../options/serialize-parameter.js";
-import { describe, quote } from "../shared/describe-value.js";
+import { describe } from "../shared/describe-value.js";
 import { arrayItems, isArray, isPlainObject, setOwn, snapshot } from "../shared/object.js";
 import { OPERATION_TABLES } from "../shared/operation-tables.js";
+import { quote } from "../shared/quote.js";
 import { settle } from "../template/template-value.js";
 import { type CompiledRoute, compileUrl } from "./compile-route.js";
 import {

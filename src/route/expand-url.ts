@@ -1,6 +1,6 @@
 import { EndpointError } from "../endpoint-error.js";
-import { quote } from "../shared/describe-value.js";
 import { isPlainObject } from "../shared/object.js";
+import { quote } from "../shared/quote.js";
 import { isDotSegment, type Part, QUERY_OPERATOR } from "../template/compile-template.js";
 import { encodeUnreserved } from "../template/encode.js";
 import { expandExpression, expandParts, expandVariable, loneSurrogate } from "../template/expand-template.js";
@@ -34,7 +34,7 @@ export function expandUrl(
         "missing_parameter",
         __DEV__
           ? `Missing parameter ${quote(name)} for route ${routeName(method, route)}: pass it in the options, e.g. { ${JSON.stringify(name)}: "..." }.`
-          : "",
+          : name,
       );
     }
   }
@@ -97,7 +97,7 @@ function queryOf(names: readonly string[], values: readonly unknown[], query: st
         "invalid_parameter",
         __DEV__
           ? `Parameter ${quote(name)} is an object, which has no single query form: put "{?${name}*}" in the route to send its keys as query parameters, or send it in a request body.`
-          : "",
+          : name,
       );
     }
     const key = encodeUnreserved(name);

@@ -1,7 +1,7 @@
 import { EndpointError } from "../endpoint-error.js";
 import { checkHeaderName, checkHeaderValue } from "../options/headers.js";
-import { quote } from "../shared/describe-value.js";
 import { isArray, isPlainObject, setOwn, snapshot } from "../shared/object.js";
+import { quote } from "../shared/quote.js";
 import { encodeUnreserved } from "../template/encode.js";
 
 /** How an API takes a credential (OpenAPI's Security Scheme Object, the kinds sent here). */

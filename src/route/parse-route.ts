@@ -1,5 +1,5 @@
 import { EndpointError } from "../endpoint-error.js";
-import { quote } from "../shared/describe-value.js";
+import { quote } from "../shared/quote.js";
 import { isMethodName, toRequestMethod } from "./request-method.js";
 
 export interface ParsedRoute {

@@ -1,5 +1,6 @@
 import { EndpointError } from "../endpoint-error.js";
-import { describe, quote } from "../shared/describe-value.js";
+import { describe } from "../shared/describe-value.js";
+import { quote } from "../shared/quote.js";
 import type { RequestMethod } from "../types/request.js";
 
 const METHODS: ReadonlyMap<string, RequestMethod> = new Map(

@@ -1,7 +1,7 @@
 import { EndpointError } from "../endpoint-error.js";
 import { checkBaseUrl } from "../options/check-base-url.js";
-import { quote } from "../shared/describe-value.js";
 import { isArray, isPlainObject, snapshot } from "../shared/object.js";
+import { quote } from "../shared/quote.js";
 
 /** A server as a generated module exports it: its url template and variables. */
 export interface ServerModel {

@@ -1,5 +1,5 @@
 import { EndpointError } from "../endpoint-error.js";
-import { quote } from "../shared/describe-value.js";
+import { quote } from "../shared/quote.js";
 import { isHexDigit, isUriCharacter } from "./encode.js";
 
 /** How one RFC 6570 operator expands (RFC 6570 appendix A). */

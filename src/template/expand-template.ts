@@ -1,6 +1,6 @@
 import { EndpointError } from "../endpoint-error.js";
-import { quote } from "../shared/describe-value.js";
 import { isArray } from "../shared/object.js";
+import { quote } from "../shared/quote.js";
 import type { Expression, Operator, Part, VariableSpec } from "./compile-template.js";
 import { encodeReserved, encodeUnreserved } from "./encode.js";
 import { listItems, mapPairs, toScalarString } from "./template-value.js";
@@ -50,7 +50,7 @@ export function expandVariable(operator: Operator, spec: VariableSpec, value: un
       "invalid_parameter",
       __DEV__
         ? `Parameter ${quote(name)} is a list or object, but the template applies the prefix ":${spec.prefix}" to it: a prefix applies only to strings; pass a string or remove the prefix.`
-        : "",
+        : name,
     );
   }
   if (isArray(value)) {
@@ -97,7 +97,7 @@ export function loneSurrogate(name: string): EndpointError {
     "invalid_parameter",
     __DEV__
       ? `Parameter ${quote(name)} holds a lone UTF-16 surrogate, which has no UTF-8 form and cannot be put in a URL; pass well-formed text (String.prototype.toWellFormed() repairs it).`
-      : "",
+      : name,
   );
 }
 

@@ -1,6 +1,6 @@
 import { EndpointError } from "../endpoint-error.js";
-import { quote } from "../shared/describe-value.js";
 import { arrayItems, isArray, isPlainObject, ownKeys, snapshot } from "../shared/object.js";
+import { quote } from "../shared/quote.js";
 
 // The built-in methods, held before any other code runs: a Date is recognised by its internal
 // slot (a prototype alone, `Object.create(Date.prototype)`, is not a date), and converted by the
@@ -120,7 +120,7 @@ export function mapPairs(map: Record<string, unknown>, name: string): [string, s
 
 /** `invalid_parameter` for parameter `name`; `problem` is given as `__DEV__ ? "what: fix" : ""`. */
 function invalidValue(name: string, problem: string): EndpointError {
-  return new EndpointError("invalid_parameter", __DEV__ ? `Parameter ${quote(name)} ${problem}.` : "");
+  return new EndpointError("invalid_parameter", __DEV__ ? `Parameter ${quote(name)} ${problem}.` : name);
 }
 
 /**

@@ -53,21 +53,41 @@ export class EndpointError extends Error {
 }
 
 /**
- * A `RangeError` from the engine (a url or header longer than a string can be, a stack too
- * deep) reported as `invalid_parameter`, with the engine's error as `cause`; any other error
- * as it is.
+ * What a call threw, as an `EndpointError`, the one rule for whatever the caller's own objects
+ * do: this library's errors as they are; a `RangeError` (a url or header longer than a string
+ * can be, a stack too deep) as `invalid_parameter`; anything else, thrown by a getter, a Proxy
+ * trap or a `toJSON` of the caller's, as `invalid_options`. The thrown value is the `cause`.
  */
-export function engineLimit(error: unknown): unknown {
-  if (!isInstance(error, RangeError)) return error;
+export function asEndpointError(error: unknown): EndpointError {
+  if (isOwnError(error)) return error;
   return withCause(
-    new EndpointError(
-      "invalid_parameter",
-      __DEV__
-        ? "The request would be larger than JavaScript strings or the stack allow; send smaller values."
-        : "",
-    ),
+    isInstance(error, RangeError)
+      ? new EndpointError(
+          "invalid_parameter",
+          __DEV__
+            ? "The request would be larger than JavaScript strings or the stack allow; send smaller values."
+            : "",
+        )
+      : new EndpointError(
+          "invalid_options",
+          __DEV__
+            ? "The options hold an object that cannot be read (a getter or a Proxy trap threw, or a Proxy was revoked): pass plain data."
+            : "",
+        ),
     error,
   );
+}
+
+/**
+ * An `EndpointError` as this library makes them, with its own `code`: one that only borrows
+ * the prototype (thrown by a caller's getter) has none, and is reported as a cause.
+ */
+function isOwnError(error: unknown): error is EndpointError {
+  try {
+    return error instanceof EndpointError && Object.hasOwn(error, "code");
+  } catch {
+    return false;
+  }
 }
 
 /**

@@ -1,5 +1,6 @@
 import { EndpointError, isInstance, withCause } from "../endpoint-error.js";
-import { checkJsonLeaf, MAX_JSON_DEPTH, notJson, undefinedItem } from "../options/check-json-body.js";
+import { checkJsonLeaf } from "../options/check-json-body.js";
+import { MAX_JSON_DEPTH, MAX_JSON_VALUES, notJson, undefinedItem } from "../options/check-json-data.js";
 import { checkHeaderValue } from "../options/headers.js";
 import { type RawBodyKind, rawBodyKind, WEB_BODIES, webClass } from "../options/raw-body-kind.js";
 import { describe } from "../shared/describe-value.js";
@@ -435,7 +436,6 @@ function readHeaders(
  * Values JSON may write for one body. A body that shares a subtree is written once per path to
  * it, so sharing can make the text exponential in the body's size: past this, it is refused.
  */
-const MAX_JSON_VALUES = 1_000_000;
 
 // JSON.stringify calls a toJSON it finds on a value's prototype: one that other code put on a
 // built-in prototype would rewrite every body. The built-ins' own toJSON methods (Date's,

@@ -5,7 +5,7 @@ import { toCurl } from "../adapters/to-curl.js";
 import { serializeBody } from "../adapters/to-fetch-args.js";
 import { toHttpMessage } from "../adapters/to-http-message.js";
 import { endpoint } from "../endpoint.js";
-import { EndpointError, engineLimit } from "../endpoint-error.js";
+import { asEndpointError, EndpointError } from "../endpoint-error.js";
 import { encodeUnreserved } from "../template/encode.js";
 import type { RequestOptions } from "../types/request.js";
 import { VERSION } from "../version.js";
@@ -58,7 +58,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       command = parseArguments(argv, io);
     } catch (error) {
       // Input too large for a string (a JSON file of 90 MB) is bad input too: one line.
-      throw engineLimit(error);
+      throw asEndpointError(error);
     }
     if (command.kind === "help") {
       io.stdout(`${HELP}\n`);
@@ -82,7 +82,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       output = format(request, command.format);
     } catch (error) {
       // A body or url too large for a string (the JSON of a 90 MB body) is one line too.
-      throw engineLimit(error);
+      throw asEndpointError(error);
     }
     io.stdout(output);
     return 0;

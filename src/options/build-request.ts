@@ -7,7 +7,7 @@ import { setOwn } from "../shared/object.js";
 import { quote } from "../shared/quote.js";
 import { settle } from "../template/template-value.js";
 import type { RequestOptions } from "../types/request.js";
-import { checkJsonBody } from "./check-json-body.js";
+import { checkJsonData } from "./check-json-data.js";
 import { applyHeaders, checkHeaderValue, toHeaderStrings } from "./headers.js";
 import { applyMediaType } from "./media-type.js";
 import type { Merged } from "./merge.js";
@@ -85,17 +85,16 @@ export function buildRequest(merged: Merged): RequestOptions {
     // it to the rules below.
     body = operation?.body?.write(data, leftKeys, leftValues);
     if (body === undefined && data !== undefined) {
-      checkJsonBody(data, "data", true);
+      checkJsonData(data, "data");
       body = data;
     } else if (body === undefined) {
-      // One set of checked objects for all fields: a subtree they share is walked once.
-      let done: Set<object> | undefined;
+      // One count for all fields: the body is one JSON text.
+      const count = { values: 0 };
       for (let i = 0; i < leftKeys.length; i++) {
         const key = leftKeys[i] as string;
         const value = leftValues[i];
         if (value === undefined) continue;
-        if (typeof value === "object" && value !== null) done ??= new Set();
-        checkJsonBody(value, key, false, done);
+        checkJsonData(value, key, count);
         body ??= {};
         setOwn(body as Record<string, unknown>, key, value);
       }

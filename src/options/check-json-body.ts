@@ -1,13 +1,6 @@
-import { EndpointError, withCause } from "../endpoint-error.js";
-import {
-  arrayItems,
-  hasOwnKeys,
-  isArray,
-  isPlainObject,
-  MAX_PROTOTYPE_CHAIN,
-  snapshot,
-} from "../shared/object.js";
-import { quote } from "../shared/quote.js";
+import { withCause } from "../endpoint-error.js";
+import { hasOwnKeys, MAX_PROTOTYPE_CHAIN } from "../shared/object.js";
+import { notJson } from "./check-json-data.js";
 import {
   hasBrand,
   rawBodyKind,
@@ -16,99 +9,6 @@ import {
   type WebBodyKind,
   webClass,
 } from "./raw-body-kind.js";
-
-/** Nesting deeper than this would overflow the stack of `JSON.stringify` in the adapters. */
-export const MAX_JSON_DEPTH = 500;
-
-interface Frame {
-  readonly container: object;
-  readonly path: string;
-  readonly entries: readonly (readonly [string, unknown])[];
-  next: number;
-}
-
-/**
- * Checks that a JSON body says what the caller meant: `JSON.stringify` would silently send
- * NaN and infinities as `null` and drop functions and symbols, which the query refuses, so the
- * body refuses them too, at any depth of plain objects and arrays. Holes and cycles cannot
- * be sent either. Other objects (dates, bytes, forms, class instances) are sent as they stand.
- * Iterative, and each container is walked once however often it is shared: linear time.
- * `done` holds the containers already checked, so the fields of one body can share it.
- */
-export function checkJsonBody(value: unknown, name: string, whole = false, checked?: Set<object>): void {
-  if (!isContainer(value)) {
-    // `data` is the whole body, which may be bytes; a parameter is a field inside the JSON.
-    checkJsonLeaf(value, name, !whole);
-    return;
-  }
-  const done = checked ?? new Set<object>();
-  if (done.has(value)) return;
-  const onPath = new Set<object>([value]);
-  const stack: Frame[] = [{ container: value, path: name, entries: entriesOf(value, name, !whole), next: 0 }];
-  while (stack.length > 0) {
-    const frame = stack[stack.length - 1] as Frame;
-    // Read within bounds only: past the end, a polluted Array.prototype would answer.
-    const entry = frame.next < frame.entries.length ? frame.entries[frame.next++] : undefined;
-    if (entry === undefined) {
-      stack.pop();
-      onPath.delete(frame.container);
-      done.add(frame.container);
-      continue;
-    }
-    const key = entry[0];
-    const child = entry[1];
-    const inList = isArray(frame.container);
-    // Paths name a value in messages only: production builds do not make them.
-    const path = __DEV__ ? `${frame.path}${inList ? `[${key}]` : `.${key}`}` : "";
-    if (child === undefined && inList) throw undefinedItem(path);
-    if (!isContainer(child)) {
-      checkJsonLeaf(child, path);
-      continue;
-    }
-    if (stack.length >= MAX_JSON_DEPTH) {
-      throw notJson(
-        path,
-        __DEV__ ? `is nested deeper than ${MAX_JSON_DEPTH} levels, which JSON cannot carry: flatten it` : "",
-      );
-    }
-    if (onPath.has(child)) {
-      throw new EndpointError(
-        "invalid_parameter",
-        __DEV__
-          ? `The body value ${quote(path)} refers back to an object that contains it (a cycle), which JSON cannot send; pass a tree.`
-          : path,
-      );
-    }
-    if (done.has(child)) continue;
-    onPath.add(child);
-    stack.push({ container: child, path, entries: entriesOf(child, path, true), next: 0 });
-  }
-}
-
-function isContainer(value: unknown): value is object {
-  return isArray(value) || isPlainObject(value);
-}
-
-function entriesOf(container: object, path: string, nested: boolean): (readonly [string, unknown])[] {
-  if (isArray(container)) {
-    const items = arrayItems(container, (index) =>
-      notJson(
-        __DEV__ ? `${path}[${index}]` : "",
-        __DEV__ ? "is a hole in a list, which JSON cannot carry: pass a list without holes" : "",
-      ),
-    );
-    return items.map((item, index) => [String(index), item] as const);
-  }
-  // No quote(path) here: it would flatten the path's string at every level (quadratic depth).
-  const values = snapshot(container, __DEV__ ? "the body" : "");
-  // JSON sends what toJSON returns, not the object's own values.
-  if (typeof values.toJSON === "function") return [];
-  const keys = Object.keys(values);
-  // No keys: a Map, a blob or a stream whose prototype was replaced by none looks plain, and
-  // JSON would write it as {}.
-  if (keys.length === 0) checkJsonLeaf(container, path, nested);
-  return keys.map((key) => [key, values[key]] as const);
-}
 
 /**
  * Refuses a number JSON would write as `null`, a function or symbol it would drop, and an
@@ -155,19 +55,6 @@ export function checkJsonLeaf(value: unknown, path: string, nested = true): void
     default:
       return;
   }
-}
-
-/** JSON writes an undefined list item as `null`: in a body, undefined means "not given". */
-export function undefinedItem(path: string): EndpointError {
-  return notJson(
-    path,
-    __DEV__ ? "is undefined in a list, which JSON writes as null: leave it out, or pass null" : "",
-  );
-}
-
-/** `invalid_parameter` for the body value at `path`; `problem` is empty in production builds. */
-export function notJson(path: string, problem: string): EndpointError {
-  return new EndpointError("invalid_parameter", __DEV__ ? `The body value ${quote(path)} ${problem}.` : path);
 }
 
 const BUILT_INS: readonly (readonly [string, (this: object, ...args: never[]) => unknown, object])[] = [

@@ -175,9 +175,8 @@ export function readCall(route: unknown, options: unknown, findOperation?: FindO
  */
 export function mergeCall(defaults: Merged, call: Call): Merged {
   const { options } = call;
-  // One memo for the call's data and parameters, made only when the defaults hold any.
-  const memo: Memo | undefined =
-    defaults.data === undefined && defaults.keys.length === 0 ? undefined : new Memo();
+  // One budget for the call's data and parameters.
+  const budget = new Budget();
   const url: unknown = call.route?.url ?? options.url ?? defaults.url;
   if (url !== undefined && typeof url !== "string") {
     throw new EndpointError(
@@ -205,7 +204,7 @@ export function mergeCall(defaults: Merged, call: Call): Merged {
     values: call.values,
     named: call.named,
     request: mergeRequest(defaults.request, options.request),
-    data: mergeValue(defaults.data, options.data, 0, memo),
+    data: mergeValue(defaults.data, options.data, 0, budget),
     operations: options.operations ?? defaults.operations,
     findOperation:
       options.operations === undefined ? defaults.findOperation : checkOperations(options.operations),
@@ -213,7 +212,7 @@ export function mergeCall(defaults: Merged, call: Call): Merged {
     // `operations` is a parameter.
     operation: options.operations === undefined ? call.operation : undefined,
   };
-  return defaults.keys.length === 0 ? merged : { ...merged, ...mergeParameters(defaults, call, memo) };
+  return defaults.keys.length === 0 ? merged : { ...merged, ...mergeParameters(defaults, call, budget) };
 }
 
 /**
@@ -223,7 +222,7 @@ export function mergeCall(defaults: Merged, call: Call): Merged {
 function mergeParameters(
   defaults: Merged,
   call: Call,
-  memo: Memo | undefined,
+  budget: Budget,
 ): Pick<Merged, "keys" | "values" | "named"> {
   const given = new Map<string, number>();
   for (let i = 0; i < call.keys.length; i++) given.set(call.keys[i] as string, i);
@@ -241,7 +240,7 @@ function mergeParameters(
       if (from === call && value === undefined) continue;
       placed.add(key);
       keys.push(key);
-      values.push(from === call ? value : mergeValue(defaults.values[i], value, 0, memo));
+      values.push(from === call ? value : mergeValue(defaults.values[i], value, 0, budget));
     }
   };
   add(defaults, 0, defaults.named);
@@ -483,52 +482,37 @@ function mergeRequest(base: unknown, override: unknown): Record<string, unknown>
     );
   }
   if (override === undefined) return base as Record<string, unknown> | undefined;
-  if (isPlainObject(base) && isPlainObject(override)) return mergePlain(base, override, 0, new Memo());
+  if (isPlainObject(base) && isPlainObject(override)) return mergePlain(base, override, 0, new Budget());
   return override as Record<string, unknown>;
 }
 
 /**
- * What one merge has made already, by the pair of objects it came from: a value that shares a
- * subtree (`{ a: n, b: n }`, nested) is merged once per object, not once per path, so the work
- * stays linear, and the result shares that subtree the same way.
+ * The work of one merge, in keys and items copied: a part shared over and over (or a cycle) is
+ * copied at each place, and refused once past the limit instead of tracked, so merging takes
+ * linear time in what it writes.
  */
-class Memo extends Map<object, Map<unknown, unknown>> {
-  readonly overrides: Set<unknown> = new Set();
-  /** Keys (and objects) of the distinct objects given, and of the objects made from them. */
-  given = 0;
-  made = 0;
+class Budget {
+  spent = 0;
 }
+const MAX_MERGED_VALUES = 1_000_000;
 
-/**
- * Counts the work of merging `base` (of `baseSize` keys or items) with `override` before it
- * is done. Two trees merge into at most what they hold, and one side's shared subtree is
- * merged once. A subtree merged with many different objects, or two sides that share subtrees
- * in different ways, make a merged copy for each pair: quadratic in what was given. Refused
- * once the work passes four times the size of what was given, so merging stays linear.
- */
-function counted(memo: Memo, base: object, override: unknown, baseSize: number, overrideSize: number): void {
-  if (!memo.has(base)) memo.given += baseSize + 1;
-  if (!memo.overrides.has(override)) {
-    memo.overrides.add(override);
-    memo.given += overrideSize + 1;
-  }
-  memo.made += baseSize + overrideSize + 1;
-  if (memo.made > 4 * memo.given + 10_000) {
+function spend(budget: Budget, count: number): void {
+  budget.spent += count;
+  if (budget.spent > MAX_MERGED_VALUES) {
     throw new EndpointError(
       "invalid_options",
       __DEV__
-        ? "The defaults and the call share objects in ways that merging would copy again and again (a subtree merged with many different objects): give them as trees, or the whole value in the call."
+        ? `Merging would copy more than ${MAX_MERGED_VALUES} keys and items (a part shared many times is copied at each place): give the value whole in the call, or send less.`
         : "",
     );
   }
 }
 
-function mergeValue(base: unknown, override: unknown, depth: number, memo?: Memo): unknown {
+function mergeValue(base: unknown, override: unknown, depth: number, budget: Budget = new Budget()): unknown {
   if (override === undefined) {
-    return typeof base === "object" && base !== null ? copyDefault(base, depth, memo ?? new Memo()) : base;
+    return typeof base === "object" && base !== null ? copyDefault(base, depth, budget) : base;
   }
-  if (isPlainObject(base) && isPlainObject(override))
-    return mergePlain(base, override, depth, memo ?? new Memo());
+  if (isPlainObject(base) && isPlainObject(override)) return mergePlain(base, override, depth, budget);
   return override;
 }
 
@@ -536,76 +520,55 @@ function mergePlain(
   base: Record<string, unknown>,
   override: Record<string, unknown>,
   depth: number,
-  memo: Memo,
+  budget: Budget,
 ): Record<string, unknown> {
   if (depth > MAX_DEPTH) throw tooDeep();
-  const done = memo.get(base)?.get(override);
-  if (done !== undefined) return done as Record<string, unknown>;
   const read = override === NO_OPTIONS ? override : snapshot(override, "the options");
   // The base is read once too: usually a frozen copy of ours, but a client setting in `request`
   // is kept as given, and the caller's object may answer differently now.
   const from = snapshot(base, "the defaults");
   const keys = Object.keys(from);
   const overrideKeys = Object.keys(read);
-  counted(memo, base, override, keys.length, overrideKeys.length);
+  spend(budget, keys.length + overrideKeys.length + 1);
   const out: Record<string, unknown> = {};
-  for (const key of keys) setOwn(out, key, mergeValue(from[key], read[key], depth + 1, memo));
+  for (const key of keys) setOwn(out, key, mergeValue(from[key], read[key], depth + 1, budget));
   for (const key of overrideKeys) {
     const value = read[key];
     if (value !== undefined && !Object.hasOwn(from, key)) setOwn(out, key, value);
   }
-  remember(memo, base, override, out);
   return out;
 }
 
-function remember(memo: Memo, base: object, override: unknown, out: unknown): void {
-  let byOverride = memo.get(base);
-  if (byOverride === undefined) {
-    byOverride = new Map();
-    memo.set(base, byOverride);
-  }
-  byOverride.set(override, out);
-}
-
 /** Defaults are frozen; the merged result gets its own copies of their plain objects and arrays. */
-function copyDefault(value: unknown, depth: number, memo: Memo): unknown {
+function copyDefault(value: unknown, depth: number, budget: Budget): unknown {
   if (isArray(value)) {
     if (depth > MAX_DEPTH) throw tooDeep();
-    const done = memo.get(value)?.get(NO_OPTIONS);
-    if (done !== undefined) return done;
     const items = arrayItems(value, holeIn("the defaults", "invalid_parameter"));
-    counted(memo, value, NO_OPTIONS, items.length, 0);
-    const out = items.map((item) => copyDefault(item, depth + 1, memo));
-    remember(memo, value, NO_OPTIONS, out);
-    return out;
+    spend(budget, items.length + 1);
+    return items.map((item) => copyDefault(item, depth + 1, budget));
   }
-  return isPlainObject(value) ? mergePlain(value, NO_OPTIONS, depth, memo) : value;
+  return isPlainObject(value) ? mergePlain(value, NO_OPTIONS, depth, budget) : value;
 }
 
 /**
  * A deeply frozen copy of plain objects and arrays (other objects, such as an agent or a
  * signal in `request`, are kept as they are and not frozen: they are not ours to freeze).
  */
-export function freezeCopy<T>(value: T, depth = 0, memo: Map<object, unknown> = new Map()): T {
+export function freezeCopy<T>(value: T, depth = 0, budget: Budget = new Budget()): T {
   if (depth > MAX_DEPTH) throw tooDeep();
   if (typeof value !== "object" || value === null) return value;
-  // A subtree shared by several keys is copied once, so the copy takes linear time.
-  if (memo.has(value)) return memo.get(value) as T;
-  let out: unknown = value;
   if (isArray(value)) {
-    out = Object.freeze(
-      arrayItems(value, holeIn("the defaults", "invalid_parameter")).map((item) =>
-        freezeCopy(item, depth + 1, memo),
-      ),
-    );
-  } else if (isPlainObject(value)) {
-    const read = snapshot(value, "the defaults");
-    const copy: Record<string, unknown> = {};
-    for (const key of Object.keys(read)) setOwn(copy, key, freezeCopy(read[key], depth + 1, memo));
-    out = Object.freeze(copy);
+    const items = arrayItems(value, holeIn("the defaults", "invalid_parameter"));
+    spend(budget, items.length + 1);
+    return Object.freeze(items.map((item) => freezeCopy(item, depth + 1, budget))) as T;
   }
-  memo.set(value, out);
-  return out as T;
+  if (!isPlainObject(value)) return value;
+  const read = snapshot(value, "the defaults");
+  const keys = Object.keys(read);
+  spend(budget, keys.length + 1);
+  const copy: Record<string, unknown> = {};
+  for (const key of keys) setOwn(copy, key, freezeCopy(read[key], depth + 1, budget));
+  return Object.freeze(copy) as T;
 }
 
 function holeIn(where: string, code: EndpointErrorCode): (index: number) => EndpointError {

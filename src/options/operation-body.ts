@@ -3,7 +3,7 @@ import { EndpointError, withCause } from "../endpoint-error.js";
 import { isArray, isPlainObject, snapshot } from "../shared/object.js";
 import { quote } from "../shared/quote.js";
 import { settle, toScalarString } from "../template/template-value.js";
-import { checkJsonBody } from "./check-json-body.js";
+import { checkJsonData } from "./check-json-data.js";
 import { rawBodyKind } from "./raw-body-kind.js";
 import { type ParameterSerializer, parameterSerializer } from "./serialize-parameter.js";
 
@@ -190,7 +190,7 @@ const MAX_JSON_PART_VALUES = 1_000_000;
 
 /** An object as a JSON part: checked as a JSON body is, bigints as decimal, bounded in size. */
 function jsonPart(value: unknown, key: string): string {
-  checkJsonBody(value, key);
+  checkJsonData(value, key);
   let count = 0;
   try {
     return JSON.stringify(value, (_, item: unknown) => {

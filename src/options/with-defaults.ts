@@ -1,4 +1,4 @@
-import { engineLimit } from "../endpoint-error.js";
+import { asEndpointError } from "../endpoint-error.js";
 import type { Endpoint } from "../types/endpoint.js";
 import type { EndpointOptions, MergedOptions, RequestOptions, Route } from "../types/request.js";
 import { buildRequest, requestHeaders } from "./build-request.js";
@@ -20,7 +20,7 @@ export function withDefaults(parent: Merged, route?: unknown, options?: unknown)
     try {
       return buildRequest(mergeCall(defaults, readCall(route, options, defaults.findOperation)));
     } catch (error) {
-      throw engineLimit(error);
+      throw asEndpointError(error);
     }
   }
 
@@ -30,14 +30,14 @@ export function withDefaults(parent: Merged, route?: unknown, options?: unknown)
       try {
         return withDefaults(defaults, route, options);
       } catch (error) {
-        throw engineLimit(error);
+        throw asEndpointError(error);
       }
     },
     merge(route: Route | EndpointOptions, options?: EndpointOptions): MergedOptions {
       try {
         return toMergedOptions(mergeCall(defaults, readCall(route, options, defaults.findOperation)));
       } catch (error) {
-        throw engineLimit(error);
+        throw asEndpointError(error);
       }
     },
     parse,
@@ -58,7 +58,7 @@ export function parse(options: MergedOptions): RequestOptions {
   try {
     return buildRequest(readMerged(options));
   } catch (error) {
-    throw engineLimit(error);
+    throw asEndpointError(error);
   }
 }
 

@@ -1,4 +1,4 @@
-import { EndpointError, engineLimit } from "../endpoint-error.js";
+import { asEndpointError, EndpointError } from "../endpoint-error.js";
 import { BoundedCache, ownString } from "../shared/bounded-cache.js";
 import { readOwn } from "../shared/object.js";
 import { type CompiledTemplate, compileTemplate } from "./compile-template.js";
@@ -53,7 +53,7 @@ export function parseTemplate(template: string): UriTemplate {
       text = ownString(template);
       compiled = compileTemplate(text, { route: false });
     } catch (error) {
-      throw engineLimit(error);
+      throw asEndpointError(error);
     }
     cache.set(text, compiled, compiled.bytes);
   }
@@ -100,7 +100,7 @@ function toUriTemplate(compiled: CompiledTemplate): UriTemplate {
       try {
         return expandParts(parts, read);
       } catch (error) {
-        throw engineLimit(error);
+        throw asEndpointError(error);
       }
     },
   });

@@ -1,0 +1,98 @@
+import { EndpointError } from "../endpoint-error.js";
+import { isPlainObject } from "../shared/object.js";
+import { quote } from "../shared/quote.js";
+
+/** Nesting deeper than this (a cycle is endless nesting) would overflow `JSON.stringify`'s stack. */
+export const MAX_JSON_DEPTH = 500;
+/** Values in one JSON body, a shared part counted at each place, as JSON writes it. */
+export const MAX_JSON_VALUES = 1_000_000;
+
+/**
+ * Checks the plain data of a JSON body (plain objects and lists, as `JSON.parse` makes them)
+ * for what `JSON.stringify` would lose without a word: NaN and infinities (written as `null`),
+ * functions and symbols (dropped), undefined list items and holes, invalid Dates. Nesting
+ * deeper than `MAX_JSON_DEPTH` is refused, and so is more than `MAX_JSON_VALUES` values: a
+ * cycle or a part shared over and over ends there, in linear time. Any other object is the
+ * caller's, passed on by reference: the adapter that writes the body checks it then.
+ */
+export function checkJsonData(value: unknown, path: string, count = { values: 0 }, depth = 0): void {
+  if (++count.values > MAX_JSON_VALUES) {
+    throw notJson(
+      path,
+      __DEV__
+        ? `is one of more than ${MAX_JSON_VALUES} values (shared parts count at each place, as JSON writes them): send less`
+        : "",
+    );
+  }
+  switch (typeof value) {
+    case "number":
+      if (Number.isFinite(value)) return;
+      throw notJson(
+        path,
+        __DEV__ ? `is ${value}, which JSON cannot carry: pass a finite number, or null` : "",
+      );
+    case "symbol":
+    case "function":
+      throw notJson(
+        path,
+        __DEV__
+          ? `is a ${typeof value}, which JSON cannot carry: pass a string, number, boolean, null, list or object`
+          : "",
+      );
+    case "object":
+      break;
+    default:
+      return;
+  }
+  if (value === null) return;
+  const list = Array.isArray(value);
+  if (!list && !isPlainObject(value)) {
+    if (value instanceof Date && Number.isNaN(value.getTime())) {
+      throw notJson(path, __DEV__ ? "is an invalid Date, which JSON writes as null: pass a valid Date" : "");
+    }
+    return;
+  }
+  if (depth >= MAX_JSON_DEPTH) {
+    throw notJson(
+      path,
+      __DEV__
+        ? `is nested deeper than ${MAX_JSON_DEPTH} levels (or holds a cycle), which JSON cannot carry: flatten it`
+        : "",
+    );
+  }
+  if (list) {
+    // Stops at the first hole: a sparse list of length 2^32-1 fails at once, not slot by slot.
+    for (let i = 0; i < value.length; i++) {
+      const at = __DEV__ ? `${path}[${i}]` : path;
+      if (!Object.hasOwn(value, i)) {
+        throw notJson(
+          at,
+          __DEV__ ? "is a hole in a list, which JSON cannot carry: pass a list without holes" : "",
+        );
+      }
+      const item: unknown = value[i];
+      if (item === undefined) throw undefinedItem(at);
+      checkJsonData(item, at, count, depth + 1);
+    }
+    return;
+  }
+  // JSON sends what toJSON returns, which is the caller's to answer for.
+  if (typeof value.toJSON === "function") return;
+  for (const key of Object.keys(value)) {
+    const item = value[key];
+    if (item !== undefined) checkJsonData(item, __DEV__ ? `${path}.${key}` : path, count, depth + 1);
+  }
+}
+
+/** JSON writes an undefined list item as `null`: in a body, undefined means "not given". */
+export function undefinedItem(path: string): EndpointError {
+  return notJson(
+    path,
+    __DEV__ ? "is undefined in a list, which JSON writes as null: leave it out, or pass null" : "",
+  );
+}
+
+/** `invalid_parameter` for the body value at `path`; `problem` is empty in production builds. */
+export function notJson(path: string, problem: string): EndpointError {
+  return new EndpointError("invalid_parameter", __DEV__ ? `The body value ${quote(path)} ${problem}.` : path);
+}

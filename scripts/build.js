@@ -1,9 +1,11 @@
 // Builds dist/: the package version into src/version.ts, declarations with tsc, and the code
-// bundled by esbuild (one module per entry point plus shared chunks: a cold import reads a
-// few files, not twenty), twice: with full error messages in dist/ and with short ones in
-// dist/production/ (see src/endpoint-error.ts).
+// bundled by esbuild (core.js, what endpoint() needs, plus one module per entry point and the
+// chunks the other entries share: a cold import of the main entry reads two files), twice:
+// with full error messages in dist/ and with short ones in dist/production/ (see
+// src/endpoint-error.ts).
 import { execFileSync } from "node:child_process";
 import { chmodSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { build } from "esbuild";
 
 const root = new URL("../", import.meta.url);
@@ -24,47 +26,102 @@ execFileSync(
 const common = {
   absWorkingDir: root.pathname,
   bundle: true,
-  splitting: true,
   format: "esm",
   platform: "neutral",
   target: "es2022",
   // rest-endpoint-openapi is optional and imported by name at run time (the CLI's generate).
   external: ["node:*", "rest-endpoint-openapi"],
-  chunkNames: "chunk-[hash]",
   logLevel: "warning",
 };
+
+// The modules `import { endpoint }` needs, bundled once into core.js, which the main entry
+// re-exports from and every other entry imports: a cold import reads two files, not six, and
+// every entry shares one EndpointError class and one registry of operation tables.
+const core = await coreModules();
+
+/** The source files the main entry reaches, as absolute paths, the entry itself left out. */
+async function coreModules() {
+  const { metafile } = await build({
+    ...common,
+    entryPoints: ["src/index.ts"],
+    define: { __DEV__: "true" },
+    write: false,
+    metafile: true,
+    outdir: "dist",
+  });
+  return new Set(
+    Object.keys(metafile.inputs)
+      .filter((input) => input !== "src/index.ts")
+      .map((input) => new URL(input, root).pathname),
+  );
+}
+
+/** Imports of a core module become imports of core.js, beside every entry point. */
+const coreImports = {
+  name: "core-imports",
+  setup(plugin) {
+    plugin.onResolve({ filter: /^\./ }, (args) => {
+      if (args.kind === "entry-point") return undefined;
+      const file = join(args.resolveDir, args.path).replace(/\.js$/, ".ts");
+      return core.has(file) ? { path: "./core.js", external: true } : undefined;
+    });
+  },
+};
+
+async function buildAll(outdir, entryPoints, options) {
+  await build({
+    ...common,
+    ...options,
+    stdin: {
+      contents: [...core].map((file) => `export * from ${JSON.stringify(file)};`).join("\n"),
+      resolveDir: root.pathname,
+      loader: "ts",
+    },
+    outfile: `${outdir}/core.js`,
+  });
+  await build({
+    ...common,
+    ...options,
+    entryPoints,
+    outdir,
+    splitting: true,
+    chunkNames: "chunk-[hash]",
+    plugins: [coreImports],
+  });
+}
+
 // The development build (the default): full error messages. The entry points sit at the top of
 // dist/, beside the declarations tsc mirrors from src/.
-await build({
-  ...common,
-  entryPoints: {
+await buildAll(
+  "dist",
+  {
     index: "src/index.ts",
+    adapters: "src/adapters/index.ts",
     "uri-template": "src/template/uri-template.ts",
     operations: "src/route/describe-operations.ts",
     github: "src/route/github-operations.ts",
     generate: "src/generate/index.ts",
     bin: "src/cli/bin.ts",
   },
-  outdir: "dist",
-  define: { __DEV__: "true" },
-});
+  { define: { __DEV__: "true" } },
+);
 // The production build (the `production` export condition): each error message is the code and
 // a pointer to docs/errors.md. Only the syntax is minified, which drops the messages and the
 // helpers only they used; names and lines stay for the user's own minifier and debugger.
-await build({
-  ...common,
-  entryPoints: {
+await buildAll(
+  "dist/production",
+  {
     index: "src/index.ts",
+    adapters: "src/adapters/index.ts",
     "uri-template": "src/template/uri-template.ts",
     operations: "src/route/describe-operations.ts",
     github: "src/route/github-operations.ts",
   },
-  outdir: "dist/production",
-  define: { __DEV__: "false" },
-  minifySyntax: true,
-});
+  { define: { __DEV__: "false" }, minifySyntax: true },
+);
 chmodSync(new URL("dist/bin.js", root), 0o755);
 // The subpath's declarations beside its code, as the exports map names them.
+writeFileSync(new URL("dist/adapters.d.ts", root), 'export * from "./adapters/index.js";\n');
 writeFileSync(new URL("dist/uri-template.d.ts", root), 'export * from "./template/uri-template.js";\n');
 writeFileSync(new URL("dist/operations.d.ts", root), 'export * from "./route/describe-operations.js";\n');
 writeFileSync(new URL("dist/github.d.ts", root), 'export * from "./route/github-operations.js";\n');

@@ -1,23 +1,13 @@
-export { nextRequest } from "./adapters/next-request.js";
-export { type PaginateClient, paginate } from "./adapters/paginate.js";
-export { toCurl } from "./adapters/to-curl.js";
-export {
-  FETCH_DEFAULTS,
-  FETCH_INIT_FIELDS,
-  type FetchInit,
-  type FetchSettings,
-  toFetchArgs,
-} from "./adapters/to-fetch-args.js";
+// The main entry: endpoint() and what a call needs, nothing more, so `import { endpoint }`
+// loads and bundles only that. The adapters live at `rest-endpoint/adapters`, described
+// operations at `rest-endpoint/operations`; their types are here too.
+export type { PaginateClient } from "./adapters/paginate.js";
+export type { FetchInit, FetchSettings } from "./adapters/to-fetch-args.js";
 export { endpoint } from "./endpoint.js";
 export { EndpointError, type EndpointErrorCode } from "./endpoint-error.js";
 export { type EnterpriseServer, enterpriseServer } from "./options/enterprise-server.js";
 export type { ParameterPlace, ParameterStyle } from "./options/serialize-parameter.js";
-export {
-  describeOperations,
-  type OperationData,
-  type OperationsData,
-  type OperationTable,
-} from "./route/describe-operations.js";
+export type { OperationData, OperationsData, OperationTable } from "./route/describe-operations.js";
 export type { Endpoint, RouteString } from "./types/endpoint.js";
 export type { GitHubRoutes } from "./types/github-routes.js";
 export type {

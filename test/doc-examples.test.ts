@@ -3,11 +3,14 @@
 // must equal the value. Read from the published .d.ts files, which are what editors show.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import * as adapters from "../dist/adapters.js";
 import * as generate from "../dist/generate.js";
 import * as github from "../dist/github.js";
-import * as lib from "../dist/index.js";
+import * as main from "../dist/index.js";
+import * as operations from "../dist/operations.js";
 import * as uriTemplate from "../dist/uri-template.js";
 
+const lib = { ...main, ...adapters, ...operations };
 const DIST = new URL("../dist/", import.meta.url);
 const PUBLIC = {
   "endpoint.d.ts": ["endpoint"],

@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { expect } from "vitest";
-import { EndpointError, type EndpointErrorCode, FETCH_DEFAULTS } from "../src/index.js";
+import { FETCH_DEFAULTS } from "../src/adapters/index.js";
+import { EndpointError, type EndpointErrorCode } from "../src/index.js";
 
 /**
  * The message of an `EndpointError` in the production build, where `__DEV__` is false: the

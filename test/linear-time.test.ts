@@ -2,8 +2,10 @@
 // never 16x (quadratic). Ratios, not absolute times, so a slow machine does not fail it. The
 // shapes include those of the ReDoS advisory against @octokit/endpoint (GHSA-x4c5-c7rf-jjgv).
 import { describe, expect, it } from "vitest";
+import { toFetchArgs } from "../src/adapters/index.js";
 import { generateOperations, readDescription } from "../src/generate/index.js";
-import { describeOperations, endpoint, toFetchArgs } from "../src/index.js";
+import { endpoint } from "../src/index.js";
+import { describeOperations } from "../src/route/describe-operations.js";
 import { parseTemplate } from "../src/template/uri-template.js";
 
 let unique = 0;

@@ -4,7 +4,8 @@
 // becomes the cause of an invalid_options EndpointError.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { EndpointError, endpoint, toCurl, toFetchArgs } from "../src/index.js";
+import { toCurl, toFetchArgs } from "../src/adapters/index.js";
+import { EndpointError, endpoint } from "../src/index.js";
 import { expandTemplate, parseTemplate } from "../src/template/uri-template.js";
 import { hostileOptions, hostileRoute, hostileTemplate, hostileValue } from "./arbitraries.js";
 

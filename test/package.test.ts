@@ -30,6 +30,7 @@ describe("package", () => {
     expect(packageJson.engines.node).toBe(">=20");
     expect(Object.keys(packageJson.exports)).toEqual([
       ".",
+      "./adapters",
       "./uri-template",
       "./operations",
       "./github",
@@ -37,7 +38,7 @@ describe("package", () => {
       "./package.json",
     ]);
     // Types first; the production build for the `production` condition, full messages otherwise.
-    for (const entry of ["index", "uri-template", "operations", "github"]) {
+    for (const entry of ["index", "adapters", "uri-template", "operations", "github"]) {
       const subpath = entry === "index" ? "." : `./${entry}`;
       expect(packageJson.exports[subpath as "."]).toEqual({
         types: `./dist/${entry}.d.ts`,
@@ -129,11 +130,23 @@ describe("package", () => {
 });
 
 describe("cold start", () => {
+  it("the main entry loads two files: itself and core.js, which holds only what endpoint() needs", () => {
+    const main = readFileSync(new URL("../dist/index.js", import.meta.url), "utf8");
+    const imported = [...main.matchAll(/from "([^"]+)"/g)].map((match) => match[1]);
+    expect(new Set(imported)).toEqual(new Set(["./core.js"]));
+    const core = readFileSync(new URL("../dist/core.js", import.meta.url), "utf8");
+    expect(core).not.toMatch(/^import /m);
+    for (const name of ["toFetchArgs", "toCurl", "paginate", "describeOperations"]) {
+      expect(core).not.toContain(`function ${name}(`);
+    }
+  });
+
   it("importing the library and building a request does not load the runtime's fetch", () => {
     // Node defines FormData, Headers and fetch behind getters that load its HTTP client on
     // first read (about 15 ms): the library must read them only when a body needs them.
     const script = `
-      const { endpoint, toCurl } = await import(${JSON.stringify(new URL("../dist/index.js", import.meta.url).href)});
+      const { endpoint } = await import(${JSON.stringify(new URL("../dist/index.js", import.meta.url).href)});
+      const { toCurl } = await import(${JSON.stringify(new URL("../dist/adapters.js", import.meta.url).href)});
       toCurl(endpoint("POST /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", title: "t" }));
       console.log(["FormData", "Headers"].map((name) => typeof Object.getOwnPropertyDescriptor(globalThis, name)?.get).join());`;
     expect(

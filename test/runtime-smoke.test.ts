@@ -6,11 +6,15 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, it } from "vitest";
 import packageJson from "../package.json" with { type: "json" };
-import * as lib from "../src/index.js";
+import * as adapters from "../src/adapters/index.js";
+import * as main from "../src/index.js";
+import * as operations from "../src/route/describe-operations.js";
 import * as uriTemplate from "../src/template/uri-template.js";
 import { FETCH_CASES, runFetchSmoke } from "./runtimes/fetch-smoke.js";
 import { serve } from "./runtimes/loopback-server.js";
 import { runSmoke } from "./runtimes/smoke.js";
+
+const lib = { ...main, ...adapters, ...operations };
 
 const FIXTURES = [
   "spec-examples.json",

@@ -58,7 +58,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       command = parseArguments(argv, io);
     } catch (error) {
       // Input too large for a string (a JSON file of 90 MB) is bad input too: one line.
-      throw asEndpointError(error);
+      throw error instanceof RangeError ? asEndpointError(error) : error;
     }
     if (command.kind === "help") {
       io.stdout(`${HELP}\n`);
@@ -82,7 +82,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       output = format(request, command.format);
     } catch (error) {
       // A body or url too large for a string (the JSON of a 90 MB body) is one line too.
-      throw asEndpointError(error);
+      throw error instanceof RangeError ? asEndpointError(error) : error;
     }
     io.stdout(output);
     return 0;

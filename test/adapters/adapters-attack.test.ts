@@ -7,9 +7,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { toCurl, toFetchArgs } from "../../src/adapters/index.js";
 import { serializeBody } from "../../src/adapters/to-fetch-args.js";
 import { toHttpMessage } from "../../src/adapters/to-http-message.js";
-import { EndpointError, type EndpointErrorCode, endpoint, toCurl, toFetchArgs } from "../../src/index.js";
+import { EndpointError, type EndpointErrorCode, endpoint } from "../../src/index.js";
 import { expectEndpointError, expectMessage, fetchInit, thrownBy } from "../helpers.js";
 
 type Adapter = (options: never) => unknown;

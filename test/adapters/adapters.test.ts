@@ -1,7 +1,8 @@
 import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
+import { toCurl, toFetchArgs } from "../../src/adapters/index.js";
 import { shellQuote } from "../../src/adapters/to-curl.js";
-import { endpoint, type RequestOptions, toCurl, toFetchArgs } from "../../src/index.js";
+import { endpoint, type RequestOptions } from "../../src/index.js";
 import { bytesOf, DEFAULT_HEADERS, expectEndpointError, fetchInit } from "../helpers.js";
 
 const JSON_TYPE = { "content-type": "application/json" };

@@ -4,7 +4,8 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { endpoint, enterpriseServer, FETCH_INIT_FIELDS, toCurl, toFetchArgs } from "../../src/index.js";
+import { FETCH_INIT_FIELDS, toCurl, toFetchArgs } from "../../src/adapters/index.js";
+import { endpoint, enterpriseServer } from "../../src/index.js";
 import { bytesOf, expectEndpointError, fetchInit } from "../helpers.js";
 
 const form = (): FormData => {

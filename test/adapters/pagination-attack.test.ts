@@ -6,16 +6,9 @@ import vm from "node:vm";
 import fc from "fast-check";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { bodyBytes } from "../../src/adapters/body-bytes.js";
+import { nextRequest, paginate, toCurl, toFetchArgs } from "../../src/adapters/index.js";
 import { toHttpMessage } from "../../src/adapters/to-http-message.js";
-import {
-  EndpointError,
-  endpoint,
-  nextRequest,
-  paginate,
-  type RequestOptions,
-  toCurl,
-  toFetchArgs,
-} from "../../src/index.js";
+import { EndpointError, endpoint, type RequestOptions } from "../../src/index.js";
 import { bytesOf, expectEndpointError, thrownBy } from "../helpers.js";
 
 /** Every adapter refuses the options' body. */
@@ -526,9 +519,12 @@ describe("an eighth attack: what Node's fetch reads of Object.prototype, and bod
     ["a ReadableStream", () => new ReadableStream()],
     ["a Map with no prototype", () => bare(new Map([["a", 1]]))],
     ["a Set with no prototype", () => bare(new Set([1]))],
-  ])("%s inside a JSON body is passed on by endpoint() and refused by every adapter (JSON would write {})", (_, make) => {
-    refusedInsideJson(make());
-  });
+  ])(
+    "%s inside a JSON body is passed on by endpoint() and refused by every adapter (JSON would write {})",
+    (_, make) => {
+      refusedInsideJson(make());
+    },
+  );
 
   it("a search form is sent as the built-in writes it, whatever its own toString says", () => {
     class Lying extends URLSearchParams {

@@ -3,7 +3,9 @@ import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { describeOperations, endpoint, nextRequest, paginate, type RequestOptions } from "../../src/index.js";
+import { nextRequest, paginate } from "../../src/adapters/index.js";
+import { endpoint, type RequestOptions } from "../../src/index.js";
+import { describeOperations } from "../../src/route/describe-operations.js";
 
 const FIRST = endpoint("GET /repos/{owner}/{repo}/issues", {
   owner: "octokit",

@@ -5,8 +5,9 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
+import { toCurl } from "../../src/adapters/index.js";
 import { type CliIo, HELP, runCli } from "../../src/cli/run-cli.js";
-import { endpoint, toCurl } from "../../src/index.js";
+import { endpoint } from "../../src/index.js";
 import { BAD_INPUT, SHARED_CASES } from "./cli-cases.js";
 
 const BIN = fileURLToPath(new URL("../../dist/bin.js", import.meta.url));

@@ -12,8 +12,9 @@ import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { loadDescription } from "rest-endpoint-openapi";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { toFetchArgs } from "../../dist/adapters.js";
 import { generateOperations } from "../../dist/generate.js";
-import { endpoint, toFetchArgs } from "../../dist/index.js";
+import { endpoint } from "../../dist/index.js";
 
 interface Received {
   method: string;

@@ -5,8 +5,8 @@
 import ts from "typescript59";
 import { describe, expect, it } from "vitest";
 import { generateOperations } from "../../src/generate/index.js";
-import { describeOperations, EndpointError, endpoint } from "../../src/index.js";
-import { serverUrl } from "../../src/route/describe-operations.js";
+import { EndpointError, endpoint } from "../../src/index.js";
+import { describeOperations, serverUrl } from "../../src/route/describe-operations.js";
 import { expectEndpointError } from "../helpers.js";
 
 const build = (data: Parameters<typeof describeOperations>[0]) =>

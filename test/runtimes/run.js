@@ -168,9 +168,12 @@ export async function runAll(lib, uriTemplate) {
   );
   writeFileSync(
     join(consumer, "main.js"),
-    `import * as lib from "rest-endpoint";
+    `import * as main from "rest-endpoint";
+import * as adapters from "rest-endpoint/adapters";
+import * as operations from "rest-endpoint/operations";
 import * as uriTemplate from "rest-endpoint/uri-template";
 import { runAll } from "./all.js";
+const lib = { ...main, ...adapters, ...operations };
 const result = await runAll(lib, uriTemplate);
 if (typeof document === "undefined") console.log(JSON.stringify(result));
 else globalThis.smokeResult = result;
@@ -179,7 +182,11 @@ else globalThis.smokeResult = result;
   // CommonJS consumers: Node's require() of an ES module (Node 20.19+, 22.12+).
   writeFileSync(
     join(consumer, "require.cjs"),
-    `const lib = require("rest-endpoint");
+    `const lib = {
+  ...require("rest-endpoint"),
+  ...require("rest-endpoint/adapters"),
+  ...require("rest-endpoint/operations"),
+};
 const uriTemplate = require("rest-endpoint/uri-template");
 import("./all.js")
   .then(({ runAll }) => runAll(lib, uriTemplate))
@@ -189,9 +196,12 @@ import("./all.js")
   // A Cloudflare Worker that answers any request with the results.
   writeFileSync(
     join(consumer, "worker.js"),
-    `import * as lib from "rest-endpoint";
+    `import * as main from "rest-endpoint";
+import * as adapters from "rest-endpoint/adapters";
+import * as operations from "rest-endpoint/operations";
 import * as uriTemplate from "rest-endpoint/uri-template";
 import { runAll } from "./all.js";
+const lib = { ...main, ...adapters, ...operations };
 export default {
   async fetch() {
     return new Response(JSON.stringify(await runAll(lib, uriTemplate)));

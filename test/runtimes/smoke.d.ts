@@ -1,6 +1,8 @@
 /** Runs the smoke table and the conformance data against one implementation. */
 export declare function runSmoke(
-  lib: typeof import("../../src/index.js"),
+  lib: typeof import("../../src/index.js") &
+    typeof import("../../src/adapters/index.js") &
+    typeof import("../../src/route/describe-operations.js"),
   uriTemplate: typeof import("../../src/template/uri-template.js"),
   conformance: Record<string, unknown>,
   version: string,

@@ -38,7 +38,7 @@ endpoint.DEFAULTS.baseUrl = "x";
 export { accept, again, code, expanded, method, withHeaders };
 
 // The adapters' output goes straight into fetch.
-import { toCurl, toFetchArgs } from "rest-endpoint";
+import { toCurl, toFetchArgs } from "rest-endpoint/adapters";
 
 const [fetchUrl, init] = toFetchArgs(result);
 export const pending: Promise<Response> = fetch(fetchUrl, init);

@@ -3,7 +3,7 @@ import { isArray } from "../shared/object.js";
 import { quote } from "../shared/quote.js";
 import type { Expression, Operator, Part, VariableSpec } from "./compile-template.js";
 import { encodeReserved, encodeUnreserved } from "./encode.js";
-import { listItems, mapPairs, toScalarString } from "./template-value.js";
+import { listItems, nestedAt, toScalarString } from "./template-value.js";
 
 /**
  * Runs a compiled template against values (RFC 6570 section 3). `values` holds each variable's
@@ -69,21 +69,28 @@ export function expandVariable(operator: Operator, spec: VariableSpec, value: un
     }
     return out;
   }
-  const pairs = mapPairs(value as Record<string, unknown>, name);
-  if (pairs.length === 0) return undefined;
-  let out = spec.explode || !operator.named ? "" : `${name}=`;
-  for (let i = 0; i < pairs.length; i++) {
-    const [key, item] = pairs[i] as [string, string];
+  // A plain object (a copy of its own, see settle): its pairs written as they are read.
+  const map = value as Record<string, unknown>;
+  const keys = Object.keys(map);
+  let out = "";
+  let count = 0;
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as string;
+    const item = toScalarString(map[key], name);
+    if (item === null) throw nestedAt(name, key);
+    if (item === undefined) continue;
     const encodedKey = encodeValue(key, operator, name);
     const encodedItem = encodeValue(item, operator, name);
     if (!spec.explode) {
-      out += `${i === 0 ? "" : ","}${encodedKey},${encodedItem}`;
+      out += `${count === 0 ? "" : ","}${encodedKey},${encodedItem}`;
     } else {
-      if (i > 0) out += operator.separator;
+      if (count > 0) out += operator.separator;
       out += operator.named && item === "" ? encodedKey + operator.ifEmpty : `${encodedKey}=${encodedItem}`;
     }
+    count++;
   }
-  return out;
+  if (count === 0) return undefined;
+  return spec.explode || !operator.named ? out : `${name}=${out}`;
 }
 
 function encodeValue(text: string, operator: Operator, name: string): string {

@@ -1,5 +1,5 @@
 import { EndpointError } from "../endpoint-error.js";
-import { arrayItems, isArray, isPlainObject, ownKeys, snapshot } from "../shared/object.js";
+import { arrayItems, isArray, isPlainObject, ownKeys, setOwn } from "../shared/object.js";
 import { quote } from "../shared/quote.js";
 
 // The built-in methods, held before any other code runs: a Date is recognised by its internal
@@ -69,7 +69,17 @@ function timeOfDate(value: object): number | undefined {
 export function settle(value: unknown, name: string): unknown {
   if (typeof value !== "object" || value === null) return value;
   if (isArray(value)) return arrayItems(value, (index) => holeAt(name, index));
-  if (isPlainObject(value)) return snapshot(value, __DEV__ ? `parameter ${quote(name)}` : "");
+  if (isPlainObject(value)) {
+    // One built-in pass reads each value once, into an ordinary object of ours (a record with
+    // no prototype is a slow hash table): its own keys are all that is ever read of it.
+    const entries = Object.entries(value);
+    const copy: Record<string, unknown> = {};
+    for (let i = 0; i < entries.length; i++) {
+      const entry = entries[i] as [string, unknown];
+      setOwn(copy, entry[0], entry[1]);
+    }
+    return copy;
+  }
   // Any other object (a Date) is converted now, without asking again what it is: a Proxy
   // could answer that it is plain after all, and be read live.
   return otherObjectString(value, name);
@@ -107,15 +117,18 @@ export function mapPairs(map: Record<string, unknown>, name: string): [string, s
   const pairs: [string, string][] = [];
   for (const key of ownKeys(map, __DEV__ ? `parameter ${quote(name)}` : "")) {
     const item = toScalarString(map[key], name);
-    if (item === null) {
-      throw invalidValue(
-        name,
-        __DEV__ ? `has a nested list or object at key ${quote(key)}: use strings or numbers as values` : "",
-      );
-    }
+    if (item === null) throw nestedAt(name, key);
     if (item !== undefined) pairs.push([key, item]);
   }
   return pairs;
+}
+
+/** `invalid_parameter` for a list or object at `key` of the map value of parameter `name`. */
+export function nestedAt(name: string, key: string): EndpointError {
+  return invalidValue(
+    name,
+    __DEV__ ? `has a nested list or object at key ${quote(key)}: use strings or numbers as values` : "",
+  );
 }
 
 /** `invalid_parameter` for parameter `name`; `problem` is given as `__DEV__ ? "what: fix" : ""`. */

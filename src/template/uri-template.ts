@@ -96,8 +96,8 @@ function toUriTemplate(compiled: CompiledTemplate): UriTemplate {
       // Own properties only, each read once, and only the template's own names: a polluted
       // prototype adds nothing to the URL.
       const read = readOwn(values, names, __DEV__ ? "the template values" : "");
-      for (let i = 0; i < read.length; i++) read[i] = settle(read[i], names[i] as string);
       try {
+        for (let i = 0; i < read.length; i++) read[i] = settle(read[i], names[i] as string);
         return expandParts(parts, read);
       } catch (error) {
         throw asEndpointError(error);

@@ -2,6 +2,8 @@
 // The `rest-endpoint` executable: wires the command line to this process.
 import { readFileSync, writeFileSync } from "node:fs";
 import { LOADER_PACKAGE } from "./generate-command.js";
+import { UsageError } from "./parse-arguments.js";
+import { JQ_PACKAGE } from "./print-response.js";
 import { runCli } from "./run-cli.js";
 
 // A reader that stops early (`| head`) closes the pipe: that is no error of the command's.
@@ -20,6 +22,17 @@ process.exitCode = await runCli(process.argv.slice(2), {
   fetch: (url, init) => fetch(url, init),
   env: (name) => process.env[name],
   isTerminal: process.stdout.isTTY === true,
+  isStderrTerminal: process.stderr.isTTY === true,
+  jq: async (json, filter) => {
+    // Optional: jq compiled to WebAssembly, only for --jq.
+    let jq: { raw(data: string, filter: string, flags?: string[]): Promise<string> };
+    try {
+      jq = await import(JQ_PACKAGE);
+    } catch {
+      throw new UsageError(`--jq needs the package ${JQ_PACKAGE}: npm install ${JQ_PACKAGE}`);
+    }
+    return jq.raw(json, filter, ["-r"]);
+  },
   loadDescription: async (path) => {
     // Optional, and build-time only: its dependencies stay out of this package's install.
     let loader: { loadDescription(path: string): Promise<unknown> };

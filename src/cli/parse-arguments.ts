@@ -1,7 +1,9 @@
+import { compileUrl } from "../route/compile-route.js";
 import { isMethodName } from "../route/request-method.js";
 import { setOwn } from "../shared/object.js";
 import type { EndpointOptions } from "../types/request.js";
-import { type Item, readItem } from "./read-item.js";
+import { flagHint, flagNamed } from "./flags.js";
+import { type Item, type PathKey, readItem, readKey } from "./read-item.js";
 
 /** Bad command-line input: printed as one line, exit status 2. */
 export class UsageError extends Error {}
@@ -14,12 +16,22 @@ export interface ArgumentIo {
 
 export type Format = "json" | "curl" | "http";
 
-/** What `--send` asks for. */
+/** What `--send` (or a flag that only a response needs) asks for. */
 export interface SendSettings {
   /** `--include`: print the status line and headers before the body. */
   readonly include: boolean;
   /** `--token-env NAME`: the environment variable that holds the token. */
   readonly tokenEnv: string | undefined;
+  /** `--paginate`: follow `Link: rel="next"` within the origin. */
+  readonly paginate: boolean;
+  /** `--slurp`: with --paginate, every page in one JSON array. */
+  readonly slurp: boolean;
+  /** `--jq FILTER`: a jq filter over each JSON body (or the slurped array). */
+  readonly jq: string | undefined;
+  /** `--silent`: print no body. */
+  readonly silent: boolean;
+  /** `--verbose`: the request and the response heads on standard error, credentials masked. */
+  readonly verbose: boolean;
 }
 
 export type Command =
@@ -47,12 +59,6 @@ const OPTION_ITEMS: ReadonlyMap<string, string> = new Map([
   ["request", "the request option (settings for an HTTP client) has no command-line form"],
 ]);
 
-const SHORT_FLAGS: ReadonlyMap<string, string> = new Map([
-  ["-h", "--help"],
-  ["-V", "--version"],
-  ["-i", "--include"],
-]);
-
 /** A parameter's values as items gave them: a list when its name came twice or with `[]`. */
 interface Parameter {
   readonly values: unknown[];
@@ -63,13 +69,22 @@ interface Parameter {
 export function parseArguments(argv: readonly string[], io: ArgumentIo): Command {
   let format: Format | undefined;
   let send = false;
-  let include = false;
-  let tokenEnv: string | undefined;
+  const settings = {
+    include: false,
+    tokenEnv: undefined as string | undefined,
+    paginate: false,
+    slurp: false,
+    jq: undefined as string | undefined,
+    silent: false,
+    verbose: false,
+  };
+  let method: string | undefined;
   const options: EndpointOptions = {};
   const headers: Record<string, string | null> = {};
   const previews: string[] = [];
   let mediaFormat: string | undefined;
   const positional: string[] = [];
+  const fields: Item[] = [];
 
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
@@ -81,57 +96,91 @@ export function parseArguments(argv: readonly string[], io: ArgumentIo): Command
       positional.push(arg);
       continue;
     }
-    const equals = arg.startsWith("--") ? arg.indexOf("=") : -1;
-    const written = equals === -1 ? arg : arg.slice(0, equals);
-    const flag = SHORT_FLAGS.get(written) ?? written;
-    const value = (): string => {
-      if (equals !== -1) return arg.slice(equals + 1);
-      const next = argv[++i];
-      if (next === undefined) throw new UsageError(`${flag} needs a value; see --help.`);
-      return next;
-    };
-    switch (flag) {
+    let written = arg;
+    let attached: string | undefined;
+    if (arg.startsWith("--")) {
+      const equals = arg.indexOf("=");
+      if (equals !== -1) [written, attached] = [arg.slice(0, equals), arg.slice(equals + 1)];
+    } else if (arg.length > 2 && flagNamed(arg.slice(0, 2))?.value === true) {
+      // gh's -XPOST and -fkey=value: a short flag with its value attached.
+      [written, attached] = [arg.slice(0, 2), arg.slice(2)];
+    }
+    const flag = flagNamed(written);
+    if (flag === undefined) {
+      throw new UsageError(
+        `Unknown option "${written}"${flagHint(written)}; see --help (after -- every argument is the route or an item).`,
+      );
+    }
+    let value = "";
+    if (flag.value) {
+      const next = attached ?? argv[++i];
+      if (next === undefined) throw new UsageError(`${flag.name} needs a value; see --help.`);
+      value = next;
+    } else if (attached !== undefined) {
+      throw new UsageError(`${flag.name} takes no value; see --help.`);
+    }
+    if (flag.sends) send = true;
+    switch (flag.name) {
       case "--help":
         return { kind: "help" };
       case "--version":
         return { kind: "version" };
+      case "--method":
+        method = value;
+        break;
+      case "--raw-field":
+      case "--field":
+        fields.push(readField(flag.name, value));
+        break;
+      case "--header":
+        readHeader(value, headers);
+        break;
       case "--base-url":
-        setOwn(options as Record<string, unknown>, "baseUrl", value());
+        setOwn(options as Record<string, unknown>, "baseUrl", value);
         break;
-      case "--format": {
-        const name = value();
-        if (name !== "json" && name !== "curl" && name !== "http") {
-          throw new UsageError(`Unknown format "${name}": use json, curl or http.`);
+      case "--format":
+        if (value !== "json" && value !== "curl" && value !== "http") {
+          throw new UsageError(`Unknown format "${value}": use json, curl or http.`);
         }
-        format = name;
+        format = value;
         break;
-      }
       case "--data":
-        setOwn(options as Record<string, unknown>, "data", readData(value(), io));
+        setOwn(options as Record<string, unknown>, "data", readData(value, io));
+        break;
+      case "--input":
+        setOwn(options as Record<string, unknown>, "data", readData(value === "-" ? "-" : `@${value}`, io));
         break;
       case "--media-format":
-        mediaFormat = value();
+        mediaFormat = value;
         break;
       case "--preview":
-        previews.push(value());
-        break;
-      case "--send":
-        send = true;
+        previews.push(value);
         break;
       case "--include":
-        include = true;
+        settings.include = true;
         break;
       case "--token-env":
-        tokenEnv = value();
+        settings.tokenEnv = value;
         break;
-      default:
-        throw new UsageError(
-          `Unknown option "${written}"; see --help (after -- every argument is the route or an item).`,
-        );
+      case "--paginate":
+        settings.paginate = true;
+        break;
+      case "--slurp":
+        settings.slurp = true;
+        break;
+      case "--jq":
+        settings.jq = value;
+        break;
+      case "--silent":
+        settings.silent = true;
+        break;
+      case "--verbose":
+        settings.verbose = true;
+        break;
     }
   }
 
-  const [route, items] = splitRoute(positional);
+  const [given, items] = splitRoute(positional);
   const parameters = new Map<string, Parameter>();
   const query: [string, string][] = [];
   for (const arg of items) {
@@ -151,6 +200,7 @@ export function parseArguments(argv: readonly string[], io: ArgumentIo): Command
       addParameter(parameters, arg, item, io);
     }
   }
+  for (const field of fields) addParameter(parameters, `${field.name}=${field.value}`, field, io);
   for (const [name] of query) {
     if (parameters.has(name)) {
       throw new UsageError(
@@ -161,14 +211,15 @@ export function parseArguments(argv: readonly string[], io: ArgumentIo): Command
   for (const [name, parameter] of parameters) {
     setOwn(options as Record<string, unknown>, name, parameter.list ? parameter.values : parameter.values[0]);
   }
+  // Own properties only: a polluted Object.prototype.data must not label a body that is none.
+  const data = Object.hasOwn(options, "data") ? options.data : undefined;
+  const route = withMethod(given, method, data !== undefined, [...parameters.keys()]);
 
   // A body always has a content-type (the library's default is JSON): without one of the
   // user's (`Content-Type:` removes only a default), it is labelled as what it is.
   const contentType = Object.keys(headers).some(
     (name) => name.toLowerCase() === "content-type" && headers[name] !== null,
   );
-  // Own properties only: a polluted Object.prototype.data must not label a body that is none.
-  const data = Object.hasOwn(options, "data") ? options.data : undefined;
   if (data !== undefined && !contentType) setOwn(headers, "content-type", labelOf(data));
   if (Object.keys(headers).length > 0) setOwn(options as Record<string, unknown>, "headers", headers);
   if (mediaFormat !== undefined || previews.length > 0) {
@@ -178,10 +229,11 @@ export function parseArguments(argv: readonly string[], io: ArgumentIo): Command
   if (send && format !== undefined) {
     throw new UsageError("--send prints the response, --format the request: use one of them.");
   }
-  if (!send && (include || tokenEnv !== undefined)) {
-    throw new UsageError(`${include ? "--include" : "--token-env"} is used with --send only.`);
-  }
-  if (tokenEnv !== undefined && Object.keys(headers).some((name) => name.toLowerCase() === "authorization")) {
+  if (settings.slurp && !settings.paginate) throw new UsageError("--slurp is used with --paginate only.");
+  if (
+    settings.tokenEnv !== undefined &&
+    Object.keys(headers).some((name) => name.toLowerCase() === "authorization")
+  ) {
     throw new UsageError("Give either an Authorization item or --token-env, not both.");
   }
   return {
@@ -190,8 +242,71 @@ export function parseArguments(argv: readonly string[], io: ArgumentIo): Command
     options,
     query,
     format: format ?? "json",
-    send: send ? { include, tokenEnv } : undefined,
+    send: send ? settings : undefined,
   };
+}
+
+/**
+ * The route with its method. `-X` names it (a route that names another is an error); without
+ * either, as gh api and HTTPie do, a request with a body or with parameters the url does not
+ * take is a POST, and any other a GET.
+ */
+function withMethod(
+  route: string,
+  method: string | undefined,
+  hasBody: boolean,
+  names: readonly string[],
+): string {
+  const words = route.trim().split(/[ \t]+/);
+  const named = words.length === 2 && isMethodName(words[0] as string) ? (words[0] as string) : undefined;
+  const url = named === undefined ? route.trim() : (words[1] as string);
+  if (method !== undefined) {
+    if (named !== undefined && named.toUpperCase() !== method.toUpperCase()) {
+      throw new UsageError(`The route names the method ${named} and -X ${method}: give one.`);
+    }
+    return `${method} ${url}`;
+  }
+  if (named !== undefined) return route;
+  let taken: ReadonlySet<string> = new Set();
+  try {
+    taken = new Set(compileUrl(url).variableNames);
+  } catch {
+    // A url that does not compile is reported by endpoint(), whatever the method.
+  }
+  return hasBody || names.some((name) => !taken.has(name)) ? `POST ${url}` : route;
+}
+
+/**
+ * gh's `-f key=value` (a string, as written) and `-F key=value` (true, false, null and
+ * integers as JSON, `@FILE` the text of a file, `@-` standard input): an item each. Keys nest
+ * as items do (`-f 'labels[]=bug'`, `-F 'user[age]=3'`).
+ */
+function readField(flag: string, text: string): Item {
+  const equals = text.indexOf("=");
+  const key =
+    equals <= 0 ? undefined : readKey([...text.slice(0, equals)].map((char) => ({ char, literal: false })));
+  if (key === undefined) throw new UsageError(`${flag} takes key=value, got "${text}".`);
+  const value = text.slice(equals + 1);
+  const base = { name: key.name, path: key.path, append: key.path.length === 1 && key.path[0] === null };
+  if (flag === "--raw-field") return { ...base, kind: "string", value };
+  if (/^(true|false|null|-?(0|[1-9]\d{0,15}))$/.test(value)) return { ...base, kind: "json", value };
+  if (value.startsWith("@")) return { ...base, kind: "string-file", value: value.slice(1) };
+  return { ...base, kind: "string", value };
+}
+
+/** gh's `-H 'Name: value'`; an empty value removes the header, as `Name:` does as an item. */
+function readHeader(text: string, headers: Record<string, string | null>): void {
+  const colon = text.indexOf(":");
+  if (colon <= 0) throw new UsageError(`-H takes 'Name: value', got "${text}".`);
+  const value = text.slice(colon + 1).trim();
+  setOwn(headers, text.slice(0, colon).trim(), value === "" ? null : value);
+}
+
+/** HTTPie's shorthand: `:8787/user` is http://localhost:8787/user, `:/user` http://localhost/user. */
+function localhost(url: string): string {
+  const match = /^:(\d{0,5})(\/.*)?$/s.exec(url);
+  if (match === null) return url;
+  return `http://localhost${match[1] === "" ? "" : `:${match[1]}`}${match[2] ?? "/"}`;
 }
 
 /**
@@ -200,9 +315,10 @@ export function parseArguments(argv: readonly string[], io: ArgumentIo): Command
  * forgotten url is not read from the first item.
  */
 function splitRoute(positional: readonly string[]): [string, readonly string[]] {
-  const [first, second] = positional;
+  const [first, given] = positional;
   if (first === undefined) throw new UsageError(`No route given: try rest-endpoint GET /user; see --help.`);
-  if (!isMethodName(first) || second === undefined) return [first, positional.slice(1)];
+  if (!isMethodName(first) || given === undefined) return [localhost(first), positional.slice(1)];
+  const second = localhost(given);
   if (!second.startsWith("/") && !/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(second)) {
     throw new UsageError(
       `The method ${first} must be followed by the url, a path that starts with "/" or a full URL, got "${second}".`,
@@ -225,11 +341,51 @@ function addParameter(parameters: Map<string, Parameter>, arg: string, item: Ite
   else
     value = parseJson(`the file of ${item.name}:=@`, readText(item.value, `the file of ${item.name}:=@`, io));
   const known = parameters.get(item.name);
+  if (item.path.length > 0 && !item.append) {
+    // HTTPie 3's nested keys: the value goes to its place in one object or list.
+    const root = known?.values[0] ?? (typeof item.path[0] === "string" ? {} : []);
+    if (known !== undefined && (known.list || typeof root !== "object" || root === null)) {
+      throw new UsageError(`The item "${arg}" nests inside ${item.name}, which is given as a value too.`);
+    }
+    setAt(root as Record<string, unknown>, item.path, value, arg);
+    if (known === undefined) parameters.set(item.name, { values: [root], list: false });
+    return;
+  }
   if (known === undefined) {
     parameters.set(item.name, { values: [value], list: item.append });
   } else {
     known.values.push(value);
     known.list = true;
+  }
+}
+
+/** Sets `value` at `path` inside `container`, making objects and lists on the way. */
+function setAt(
+  container: Record<string, unknown>,
+  path: readonly PathKey[],
+  value: unknown,
+  arg: string,
+): void {
+  let at: unknown = container;
+  for (let i = 0; i < path.length; i++) {
+    const key = path[i] as PathKey;
+    const last = i === path.length - 1;
+    const next = path[i + 1];
+    const fresh = (): unknown => (last ? value : typeof next === "string" ? {} : []);
+    if (key === null || typeof key === "number") {
+      if (!Array.isArray(at)) throw new UsageError(`The item "${arg}" uses a list index where an object is.`);
+      const index = key === null ? at.length : key;
+      if (index > at.length) throw new UsageError(`The item "${arg}" skips list items: give them in order.`);
+      if (last || at[index] === undefined) at[index] = fresh();
+      at = at[index];
+    } else {
+      if (typeof at !== "object" || at === null || Array.isArray(at)) {
+        throw new UsageError(`The item "${arg}" uses a key where a list or a value is.`);
+      }
+      const record = at as Record<string, unknown>;
+      if (last || !Object.hasOwn(record, key)) setOwn(record, key, fresh());
+      at = record[key];
+    }
   }
 }
 

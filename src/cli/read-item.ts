@@ -20,13 +20,21 @@ export type ItemKind =
 
 export interface Item {
   readonly kind: ItemKind;
-  /** The name with escapes resolved and, for parameters, without a trailing `[]`. */
+  /** The name with escapes resolved and, for parameters, without its `[...]` path. */
   readonly name: string;
   /** The text after the separator (a path for the file kinds), escapes resolved but in JSON. */
   readonly value: string;
-  /** gh's `name[]=value`: the value is appended to the list `name`. */
+  /** gh's and HTTPie's `name[]=value`: the value is appended to the list `name`. */
   readonly append: boolean;
+  /**
+   * HTTPie 3's nested keys after the name: `user[name]=x` is `["name"]`, `a[0]=x` is `[0]`,
+   * `a[b][]=x` is `["b", null]` (null appends to a list). Empty for a plain name.
+   */
+  readonly path: readonly PathKey[];
 }
+
+/** One step of a nested key: an object key, a list index, or `null` for "append to the list". */
+export type PathKey = string | number | null;
 
 /** Separators, the longer first where one starts another. */
 const SEPARATORS: readonly [string, ItemKind][] = [
@@ -50,39 +58,60 @@ const ESCAPABLE = "=:;@[]\\";
  * it stays a backslash. A `name:=json` value is taken as written: JSON has escapes of its own.
  */
 export function readItem(text: string): Item | undefined {
-  let name = "";
-  // Where the name's escaped characters end, so that `a\[\]=x` keeps its brackets.
-  let literalEnd = 0;
+  // The name's characters, each marked when a backslash made it literal.
+  const chars: { char: string; literal: boolean }[] = [];
   for (let i = 0; i < text.length; i++) {
     const char = text[i] as string;
     if (char === "\\" && i + 1 < text.length && ESCAPABLE.includes(text[i + 1] as string)) {
-      name += text[i + 1];
-      literalEnd = name.length;
+      chars.push({ char: text[i + 1] as string, literal: true });
       i++;
       continue;
     }
     const found = SEPARATORS.find(([separator]) => text.startsWith(separator, i));
-    if (found === undefined) {
-      name += char;
+    // `Header;` is an empty header only at the very end: elsewhere `;` is part of a name.
+    if (found === undefined || (found[1] === "empty-header" && i + 1 !== text.length)) {
+      chars.push({ char, literal: false });
       continue;
     }
     const [separator, kind] = found;
-    // `Header;` is an empty header only at the very end: elsewhere `;` is part of a name.
-    if (kind === "empty-header" && i + 1 !== text.length) {
-      name += char;
-      continue;
-    }
-    if (name === "") return undefined;
+    if (chars.length === 0) return undefined;
     // JSON has escapes of its own, so a JSON value is taken as written.
     const rest = text.slice(i + separator.length);
     const value = kind === "json" ? rest : unescapeText(rest);
     const isParameter = kind !== "query" && kind !== "header" && kind !== "empty-header";
-    const append = isParameter && name.endsWith("[]") && name.length - 2 >= literalEnd;
-    const bare = append ? name.slice(0, -2) : name;
-    if (bare === "") return undefined;
-    return { kind, name: bare, value, append };
+    const key = isParameter ? readKey(chars) : { name: chars.map((c) => c.char).join(""), path: [] };
+    if (key === undefined) return undefined;
+    const append = key.path.length === 1 && key.path[0] === null;
+    return { kind, name: key.name, value, append, path: key.path };
   }
   return undefined;
+}
+
+/**
+ * A parameter's name and its nested path, read as HTTPie 3 reads `a[b][0][]`: the name up to
+ * the first unescaped `[`, then `[key]` steps to the end. A name whose brackets do not make
+ * such steps (`a[b]c`, `a[`) is a plain name, brackets and all; an empty name is none.
+ */
+export function readKey(
+  chars: readonly { char: string; literal: boolean }[],
+): { name: string; path: PathKey[] } | undefined {
+  const open = chars.findIndex((c) => c.char === "[" && !c.literal);
+  const whole = chars.map((c) => c.char).join("");
+  if (open === -1) return whole === "" ? undefined : { name: whole, path: [] };
+  const name = whole.slice(0, open);
+  const path: PathKey[] = [];
+  let i = open;
+  while (i < chars.length) {
+    if (chars[i]?.char !== "[" || chars[i]?.literal) return { name: whole, path: [] };
+    const close = chars.findIndex((c, at) => at > i && c.char === "]" && !c.literal);
+    if (close === -1 || chars.slice(i + 1, close).some((c) => c.char === "[" && !c.literal)) {
+      return { name: whole, path: [] };
+    }
+    const step = whole.slice(i + 1, close);
+    path.push(step === "" ? null : /^(0|[1-9]\d{0,5})$/.test(step) ? Number(step) : step);
+    i = close + 1;
+  }
+  return name === "" ? undefined : { name, path };
 }
 
 function unescapeText(text: string): string {

@@ -25,6 +25,9 @@ export interface CliIo extends ArgumentIo {
   fetch?: SendIo["fetch"];
   env?: SendIo["env"];
   isTerminal?: boolean;
+  isStderrTerminal?: boolean;
+  /** For `--jq`: jq over JSON text (the optional package jq-wasm, see bin.ts). */
+  jq?: SendIo["jq"];
   /** For `rest-endpoint generate --out`. */
   writeFile?(path: string, text: string): void;
   /** For `generate`: reads what only rest-endpoint-openapi reads (see `GenerateIo`). */
@@ -68,13 +71,21 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       io.stdout(`${VERSION}\n`);
       return 0;
     }
-    const request = withQuery(endpoint(command.route, command.options), command.query);
+    const request = withQuery(
+      inCliWords(() => endpoint(command.route, command.options)),
+      command.query,
+    );
     if (command.send !== undefined) {
       return await sendRequest(request, command.send, {
         stdout: (text) => io.stdout(text),
+        // Verbose heads and error lines hold what servers sent: safe text only.
+        stderr: (text) => io.stderr(text.split("\n").map(escapeControls).join("\n")),
+        // The progress line holds numbers only; on a terminal it rewrites itself.
+        ...(io.isStderrTerminal === true ? { progress: (text: string) => io.stderr(text) } : {}),
         fetch: io.fetch ?? ((url, init) => fetch(url, init)),
         env: io.env ?? (() => undefined),
         isTerminal: io.isTerminal ?? false,
+        ...(io.jq === undefined ? {} : { jq: io.jq }),
       });
     }
     let output: string | Uint8Array;
@@ -90,6 +101,28 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     if (error instanceof EndpointError || error instanceof UsageError || error instanceof SendError) {
       io.stderr(`rest-endpoint: ${escapeControls(error.message)}\n`);
       return error instanceof SendError ? 1 : 2;
+    }
+    throw error;
+  }
+}
+
+/**
+ * Runs `build`; a missing parameter is told as the item to type (`repo=...`), not in the
+ * library's words.
+ */
+function inCliWords<T>(build: () => T): T {
+  try {
+    return build();
+  } catch (error) {
+    if (error instanceof EndpointError && error.code === "missing_parameter") {
+      const name = /^Missing parameter ("(?:[^"\\]|\\.)*")/.exec(error.message)?.[1];
+      const route = / for route ("(?:[^"\\]|\\.)*")/.exec(error.message)?.[1];
+      if (name !== undefined) {
+        const text = JSON.parse(name) as string;
+        throw new UsageError(
+          `Missing parameter ${name}${route === undefined ? "" : ` for route ${route}`}: add the item ${text}=... (or -f ${text}=...).`,
+        );
+      }
     }
     throw error;
   }

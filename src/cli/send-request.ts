@@ -1,18 +1,24 @@
-import { SAFE_ACROSS_ORIGINS } from "../adapters/next-request.js";
+import { nextRequest, SAFE_ACROSS_ORIGINS } from "../adapters/next-request.js";
 import { toFetchArgs } from "../adapters/to-fetch-args.js";
 import type { RequestOptions } from "../types/request.js";
 import type { SendSettings } from "./parse-arguments.js";
 import { UsageError } from "./parse-arguments.js";
+import { type Page, type PrintIo, printPages } from "./print-response.js";
 
 /** What sending needs from its host. */
-export interface SendIo {
-  stdout(text: string | Uint8Array): void;
+export interface SendIo extends PrintIo {
   fetch(url: string, init: RequestInit): Promise<Response>;
   /** The value of an environment variable, for `--token-env`. */
   env(name: string): string | undefined;
-  /** Standard output is a terminal: JSON bodies are pretty-printed there. */
-  readonly isTerminal: boolean;
+  /** Writes the progress line of `--paginate`; given only when standard error is a terminal. */
+  progress?(text: string): void;
 }
+
+/** Pages `--paginate` follows at most: a server that links on forever is stopped. */
+const MAX_PAGES = 10_000;
+
+/** Headers whose values `--verbose` masks: credentials. */
+const SECRET = /^(authorization|proxy-authorization|cookie|set-cookie)$|token|secret|api-?key|password/i;
 
 /** The request could not be made, or a redirect could not be followed: exit status 1. */
 export class SendError extends Error {}
@@ -22,9 +28,10 @@ const MAX_REDIRECTS = 10;
 
 /**
  * Sends request options with the host's `fetch` (through `toFetchArgs`) and prints the
- * response body, after the status line and headers with `--include`. Redirects are followed
- * here rather than by `fetch`, so that credentials never reach another origin: a hop to one
- * drops them for the rest of the way. Returns the exit status: 1 for a status of 400 or more.
+ * response body, after the status line and headers with `--include`; with `--paginate`, every
+ * page the `Link` headers lead to within the origin. Redirects are followed here rather than
+ * by `fetch`, so that credentials never reach another origin: a hop to one drops them for the
+ * rest of the way. Returns the exit status: 1 for a status of 400 or more.
  */
 export async function sendRequest(
   options: RequestOptions,
@@ -40,6 +47,48 @@ export async function sendRequest(
     }
     options = { ...options, headers: { ...options.headers, authorization: `Bearer ${token}` } };
   }
+  const start = new URL(toFetchArgs(options)[0], "relative:/").origin;
+  const pages: Page[] = [];
+  const seen = new Set<string>();
+  const started = Date.now();
+  let items = 0;
+  let request: RequestOptions | undefined = options;
+  while (request !== undefined) {
+    const page = await fetchPage(request, settings, io);
+    pages.push(page);
+    if (settings.paginate && io.progress !== undefined) {
+      const value = safeJson(page.bytes);
+      if (Array.isArray(value)) items += value.length;
+      io.progress(
+        `\r\u001b[Kpages ${pages.length}, items ${items}, ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      );
+    }
+    if (!settings.paginate || page.status >= 400) break;
+    seen.add(page.url);
+    request = nextRequest(request, page.headers.get("link"));
+    if (request === undefined) break;
+    const next = new URL(request.url);
+    // Within the origin the user named: a next link elsewhere is not followed.
+    if (next.origin !== start) {
+      io.progress?.("\n");
+      await printPages(pages, settings, io);
+      throw new SendError(
+        `The next page is on another origin (${next.origin}); stopped after ${pages.length} pages.`,
+      );
+    }
+    if (seen.has(next.href) || pages.length >= MAX_PAGES) break;
+  }
+  if (settings.paginate) io.progress?.("\n");
+  await printPages(pages, settings, io);
+  return pages.some((page) => page.status >= 400) ? 1 : 0;
+}
+
+/** One request sent, its redirects followed, its response read whole. */
+async function fetchPage(
+  options: RequestOptions,
+  settings: SendSettings,
+  io: SendIo,
+): Promise<Page & { url: string }> {
   const [first, fetchInit] = toFetchArgs(options);
   let url: URL;
   try {
@@ -53,14 +102,16 @@ export async function sendRequest(
     redirect: "manual",
   };
   for (let hops = 0; ; hops++) {
+    if (settings.verbose) io.stderr(requestHead(url, init));
     let response: Response;
     try {
       response = await io.fetch(url.href, init);
     } catch (error) {
       throw new SendError(`The request to ${url.origin} failed: ${failure(error)}.`);
     }
+    if (settings.verbose) io.stderr(responseHead(response));
     const location = response.headers.get("location");
-    if (!REDIRECTS.has(response.status) || location === null) return print(response, settings.include, io);
+    if (!REDIRECTS.has(response.status) || location === null) return read(response, url.href, settings, io);
     if (hops === MAX_REDIRECTS)
       throw new SendError(`More than ${MAX_REDIRECTS} redirects; the last to ${location}.`);
     let next: URL;
@@ -75,6 +126,34 @@ export async function sendRequest(
     await response.body?.cancel();
     init = redirected(init, response.status, next.origin !== origin);
     url = next;
+  }
+}
+
+/** `> GET /path HTTP/1.1` and the headers, credentials masked, as curl -v writes them. */
+function requestHead(url: URL, init: { method: string; headers: Record<string, string> }): string {
+  let head = `> ${init.method} ${url.pathname}${url.search} HTTP/1.1\n> host: ${url.host}\n`;
+  for (const [name, value] of Object.entries(init.headers)) head += `> ${name}: ${masked(name, value)}\n`;
+  return `${head}>\n`;
+}
+
+function responseHead(response: Response): string {
+  let head = `< HTTP/1.1 ${response.status} ${response.statusText}\n`;
+  for (const [name, value] of response.headers) head += `< ${name}: ${masked(name, value)}\n`;
+  return `${head}<\n`;
+}
+
+/** A credential's scheme stays (`Bearer ****`), its secret does not. */
+function masked(name: string, value: string): string {
+  if (!SECRET.test(name)) return value;
+  const space = value.indexOf(" ");
+  return space === -1 ? "****" : `${value.slice(0, space)} ****`;
+}
+
+function safeJson(bytes: Uint8Array): unknown {
+  try {
+    return JSON.parse(new TextDecoder().decode(bytes));
+  } catch {
+    return undefined;
   }
 }
 
@@ -112,7 +191,12 @@ function redirected(
   return next;
 }
 
-async function print(response: Response, include: boolean, io: SendIo): Promise<number> {
+async function read(
+  response: Response,
+  url: string,
+  settings: SendSettings,
+  io: SendIo,
+): Promise<Page & { url: string }> {
   let bytes: Uint8Array;
   try {
     bytes = new Uint8Array(await response.arrayBuffer());
@@ -120,25 +204,12 @@ async function print(response: Response, include: boolean, io: SendIo): Promise<
     // A body cut short, a bad chunk or bad compression: one line, as for a failed request.
     throw new SendError(`The response (status ${response.status}) could not be read: ${failure(error)}.`);
   }
-  if (include) {
+  if (settings.include) {
     let head = `HTTP/1.1 ${response.status} ${response.statusText}\n`;
     for (const [name, value] of response.headers) head += `${name}: ${value}\n`;
     io.stdout(`${head}\n`);
   }
-  io.stdout(io.isTerminal ? pretty(bytes, response.headers.get("content-type")) : bytes);
-  return response.status >= 400 ? 1 : 0;
-}
-
-/** A JSON body indented for reading on a terminal; any other body as it came. */
-function pretty(bytes: Uint8Array, contentType: string | null): string | Uint8Array {
-  const type = contentType?.split(";")[0]?.trim().toLowerCase() ?? "";
-  if (type !== "application/json" && !(type.startsWith("application/") && type.endsWith("+json")))
-    return bytes;
-  try {
-    return `${JSON.stringify(JSON.parse(new TextDecoder().decode(bytes)), null, 2)}\n`;
-  } catch {
-    return bytes;
-  }
+  return { status: response.status, statusText: response.statusText, headers: response.headers, bytes, url };
 }
 
 /** What fetch says went wrong: the network's code (ECONNREFUSED) when it gives one. */

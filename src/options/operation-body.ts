@@ -3,6 +3,7 @@ import { EndpointError, withCause } from "../endpoint-error.js";
 import { isArray, isPlainObject, snapshot } from "../shared/object.js";
 import { quote } from "../shared/quote.js";
 import { settle, toScalarString } from "../template/template-value.js";
+import { checkJsonLeaf } from "./check-json-body.js";
 import { checkJsonData } from "./check-json-data.js";
 import { rawBodyKind } from "./raw-body-kind.js";
 import { type ParameterSerializer, parameterSerializer } from "./serialize-parameter.js";
@@ -196,7 +197,11 @@ function jsonPart(value: unknown, key: string): string {
     return JSON.stringify(value, (_, item: unknown) => {
       if (++count > MAX_JSON_PART_VALUES) throw new RangeError("too many values");
       if (typeof item === "string") checkText(item, key);
-      return typeof item === "bigint" ? item.toString() : item;
+      else if (typeof item === "bigint") return item.toString();
+      // Inside a form no adapter sees the part again: what JSON would lose (a Map, a boxed
+      // NaN, a buffer) is refused here, after any toJSON, as the adapters refuse it.
+      else if (!Array.isArray(item) && !isPlainObject(item)) checkJsonLeaf(item, key);
+      return item;
     });
   } catch (error) {
     if (error instanceof EndpointError) throw error;

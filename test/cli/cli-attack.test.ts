@@ -19,6 +19,8 @@ function memoryIo(): CliIo & { out: string; err: string } {
     readFile: (path: string): Uint8Array => {
       throw new Error(`no file ${path}\nhere`);
     },
+    // Flags such as -i send, as gh's do: no network in tests, and a hostile error text.
+    fetch: (): Promise<Response> => Promise.reject(new Error("no network\nhere \u001b[2J")),
   };
   return io;
 }
@@ -174,7 +176,7 @@ describe("error lines are one line of safe text, whatever argv holds", () => {
     expect(result.err).toContain(escaped);
   });
 
-  it("for random argv: exit 0 with nothing on stderr, or exit 2 with one safe line", async () => {
+  it("for random argv: exit 0 with nothing on stderr, or exit 2 (bad input) or 1 (a send that failed) with one safe line", async () => {
     const hostile = fc.constantFrom(
       "\u001b[31m",
       "\u001b]0;t\u0007",
@@ -260,6 +262,12 @@ describe("error lines are one line of safe text, whatever argv holds", () => {
         const code = await runCli([first, ...rest], io);
         if (code === 0) {
           expect(io.err).toBe("");
+        } else if (code === 1) {
+          // Sent (-i, --include or --token-env send) to a fetch that fails: one safe line too.
+          expectOneSafeLine(
+            { code: 2, out: io.out, err: io.err },
+            /The request to .* failed|not set or empty/,
+          );
         } else {
           expectOneSafeLine({ code, out: io.out, err: io.err });
         }

@@ -276,8 +276,20 @@ export const BAD_INPUT: [name: string, argv: string[], stderr: RegExp][] = [
   ],
   ["an =@ file that is not UTF-8", ["POST /x", "t=@test/fixtures/cli/bytes.bin"], /is not UTF-8 text/],
   ["an item with an empty name before []", ["POST /x", "[]=a"], /Cannot read the item "\[\]=a"/],
-  ["--include without --send", ["GET /x", "-i"], /--include is used with --send only/],
-  ["--token-env without --send", ["GET /x", "--token-env", "T"], /--token-env is used with --send only/],
+  // -i and --token-env now send, as gh's flags do (test/cli/send-request.test.ts).
+  ["--slurp without --paginate", ["GET /x", "--slurp"], /--slurp is used with --paginate only/],
+  ["a typo of a flag", ["GET /x", "--sned"], /Unknown option "--sned"; did you mean --send\?/],
+  ["curl's -d", ["POST /x", "-d", "x"], /Unknown option "-d"; here, use --data TEXT/],
+  ["HTTPie's --auth", ["GET /x", "--auth", "u:p"], /here, use --token-env NAME/],
+  ["a -f field without =", ["POST /x", "-f", "title"], /--raw-field takes key=value/],
+  ["a -H header without a colon", ["GET /x", "-H", "Accept"], /-H takes 'Name: value'/],
+  ["-X beside a route's own method", ["GET /x", "-X", "POST"], /names the method GET and -X POST/],
+  [
+    "a missing path parameter, told as the item to type",
+    ["GET /repos/{owner}/{repo}", "owner=o"],
+    /add the item repo=\.\.\./,
+  ],
+  ["a nested item under a value", ["POST /x", "a=1", "a[b]=2"], /nests inside a/],
   ["--send with --format", ["GET /x", "--send", "--format", "curl"], /use one of them/],
   [
     "--token-env and an Authorization item",

@@ -2,12 +2,13 @@
 import { describe, expect, it } from "vitest";
 import { type Item, readItem } from "../../src/cli/read-item.js";
 
-const item = (kind: Item["kind"], name: string, value: string, append = false): Item => ({
-  kind,
-  name,
-  value,
-  append,
-});
+const item = (
+  kind: Item["kind"],
+  name: string,
+  value: string,
+  append = false,
+  path: Item["path"] = append ? [null] : [],
+): Item => ({ kind, name, value, append, path });
 
 describe("readItem", () => {
   it.each<[string, Item | undefined]>([
@@ -28,6 +29,14 @@ describe("readItem", () => {
     ["f[]=@x", item("string-file", "f", "x", true)],
     ["j[]:=@x", item("json-file", "j", "x", true)],
     ["labels[]==bug", item("query", "labels[]", "bug")],
+    // HTTPie 3's nested keys, for parameters only.
+    ["user[name]=x", item("string", "user", "x", false, ["name"])],
+    ["a[b][0][]:=1", item("json", "a", "1", false, ["b", 0, null])],
+    ["a[0]=x", item("string", "a", "x", false, [0])],
+    ["a[b]c=x", item("string", "a[b]c", "x")],
+    ["a[b=x", item("string", "a[b", "x")],
+    ["a[\\]]=x", item("string", "a", "x", false, ["]"])],
+    ["[x]=1", undefined],
     ["a\\=b=c", item("string", "a=b", "c")],
     ["a\\:b:c", item("header", "a:b", "c")],
     ["text=\\@me", item("string", "text", "@me")],

@@ -47,6 +47,17 @@ function start(name: Seen["server"]): Server {
         response.writeHead(303, { location: "/landed" }).end();
       } else if (path === "/loop") {
         response.writeHead(302, { location: "/loop" }).end();
+      } else if (path === "/pages" || path === "/objects") {
+        const page = Number(new URLSearchParams(target.split("?")[1] ?? "").get("page") ?? "1");
+        const link = `<${apiOrigin}${path}?page=${page + 1}>; rel="next"`;
+        response.writeHead(200, { "content-type": "application/json", ...(page < 3 ? { link } : {}) });
+        response.end(JSON.stringify(path === "/pages" ? [{ n: page * 2 - 1 }, { n: page * 2 }] : { page }));
+      } else if (path === "/away") {
+        response.writeHead(200, {
+          "content-type": "application/json",
+          link: `<${otherOrigin}/pages?page=2>; rel="next"`,
+        });
+        response.end("[1]");
       } else if (path === "/text") {
         response.writeHead(200, { "content-type": "text/plain" }).end("plain text\n");
       } else {
@@ -109,7 +120,8 @@ describe("--send performs the request and prints the response", () => {
     ]);
     expect(result).toStrictEqual({
       code: 0,
-      stdout: JSON.stringify({ server: "api", path: "/repos/o/r/issues" }),
+      // Ends with a newline when piped, as gh's output does.
+      stdout: `${JSON.stringify({ server: "api", path: "/repos/o/r/issues" })}\n`,
       stderr: "",
     });
     expect(last()).toMatchObject({ method: "GET", target: "/repos/o/r/issues?state=open" });
@@ -143,12 +155,16 @@ describe("--send performs the request and prints the response", () => {
     expect(lines[0]).toBe("HTTP/1.1 200 OK");
     expect(lines).toContain("x-server: api");
     expect(lines).toContain("content-type: application/json; charset=utf-8");
-    expect(body).toBe(JSON.stringify({ server: "api", path: "/x" }));
+    expect(body).toBe(`${JSON.stringify({ server: "api", path: "/x" })}\n`);
   });
 
-  it("a status of 400 or more prints the body and exits 1, as gh api does", async () => {
+  it("a status of 400 or more prints the body, one line on stderr with the API's message, and exits 1, as gh api does", async () => {
     const result = await cli(["GET /missing", "--base-url", apiOrigin, "--send"]);
-    expect(result).toStrictEqual({ code: 1, stdout: '{"message":"Not Found"}', stderr: "" });
+    expect(result).toStrictEqual({
+      code: 1,
+      stdout: '{"message":"Not Found"}\n',
+      stderr: "rest-endpoint: HTTP 404: Not Found\n",
+    });
   });
 
   it("a request that cannot be made is one line on stderr, exit 1", async () => {
@@ -238,7 +254,7 @@ describe("credentials: only as given, only to the origin the user named", () => 
         GH_TOKEN: "abc",
       });
       expect(result.code).toBe(0);
-      expect(result.stdout).toBe(JSON.stringify({ server: "other", path: "/landed" }));
+      expect(result.stdout).toBe(`${JSON.stringify({ server: "other", path: "/landed" })}\n`);
       expect(seen.at(-2)?.headers.authorization).toMatch(/abc$/);
       expect(last().server).toBe("other");
       expect(last().headers.authorization).toBeUndefined();
@@ -313,5 +329,175 @@ describe("a polluted Object.prototype in the CLI's own process (a ninth attack)"
         ["GET", "/landed", ""],
       ],
     );
+  });
+});
+
+/**
+ * gh api and HTTPie habits: each row is the argv a user of those tools types and the request
+ * the loopback server receives (method, target, JSON body, chosen headers), run through the
+ * built executable. `ORIGIN` stands for the server's origin.
+ */
+const HABITS: [
+  name: string,
+  argv: string[],
+  expected: { method: string; target: string; body?: unknown; headers?: Record<string, string> },
+][] = [
+  [
+    "gh: -X and -f fields",
+    ["-X", "PATCH", "/repos/o/r", "-f", "name=x", "-f", "private=true"],
+    { method: "PATCH", target: "/repos/o/r", body: { name: "x", private: "true" } },
+  ],
+  [
+    "gh: -XPOST attached, --method=PUT",
+    ["/a", "-XPOST", "-f", "a=1"],
+    { method: "POST", target: "/a", body: { a: "1" } },
+  ],
+  [
+    "gh: -F typed fields",
+    ["/a", "-F", "n=3", "-F", "ok=false", "-F", "none=null", "-F", "s=x y"],
+    { method: "POST", target: "/a", body: { n: 3, ok: false, none: null, s: "x y" } },
+  ],
+  [
+    "gh: fields without -X mean POST",
+    ["/repos/o/r/issues", "-f", "title=Bug"],
+    { method: "POST", target: "/repos/o/r/issues", body: { title: "Bug" } },
+  ],
+  [
+    "gh: -X GET sends fields as the query",
+    ["-X", "GET", "/search/issues", "-f", "q=is:open"],
+    { method: "GET", target: "/search/issues?q=is%3Aopen" },
+  ],
+  [
+    "gh: nested -f keys",
+    ["/a", "-f", "labels[]=bug", "-f", "labels[]=docs", "-f", "user[name]=m"],
+    { method: "POST", target: "/a", body: { labels: ["bug", "docs"], user: { name: "m" } } },
+  ],
+  [
+    "gh: -H 'Name: value'",
+    ["/a", "-H", "X-Trace: abc", "-H", "Accept: application/json"],
+    { method: "GET", target: "/a", headers: { "x-trace": "abc", accept: "application/json" } },
+  ],
+  [
+    "gh: --input - reads the body from standard input",
+    ["-X", "PUT", "/a", "--input", "-"],
+    { method: "PUT", target: "/a", body: { from: "stdin" } },
+  ],
+  [
+    "gh: a path placeholder is no body field",
+    ["/repos/{owner}/{repo}", "-f", "owner=o", "-f", "repo=r"],
+    { method: "GET", target: "/repos/o/r" },
+  ],
+  [
+    "HTTPie: body items without a method mean POST",
+    ["/repos/o/r/issues", "title=x", "n:=1"],
+    { method: "POST", target: "/repos/o/r/issues", body: { title: "x", n: 1 } },
+  ],
+  ["HTTPie: query items alone keep GET", ["/search", "q==x"], { method: "GET", target: "/search?q=x" }],
+  [
+    "HTTPie: nested JSON keys",
+    ["/a", "user[name]=x", "tags[]=a", "tags[]=b", "pos[0]:=1", "deep[a][b]=c"],
+    {
+      method: "POST",
+      target: "/a",
+      body: { user: { name: "x" }, tags: ["a", "b"], pos: [1], deep: { a: { b: "c" } } },
+    },
+  ],
+];
+
+describe("the habits of gh api and HTTPie users", () => {
+  it.each(HABITS)("%s", async (_name, argv, expected) => {
+    const child = execFile(process.execPath, [BIN, ...argv, "--base-url", apiOrigin, "--send"], {
+      encoding: "utf8",
+      env: { PATH: process.env.PATH ?? "" },
+    });
+    child.stdin?.end('{"from":"stdin"}');
+    const code = await new Promise((resolve) => child.on("exit", resolve));
+    expect(code).toBe(0);
+    const request = last();
+    expect([request.method, request.target]).toStrictEqual([expected.method, expected.target]);
+    if (expected.body !== undefined) expect(JSON.parse(request.body)).toStrictEqual(expected.body);
+    else expect(request.body).toBe("");
+    for (const [name, value] of Object.entries(expected.headers ?? {}))
+      expect(request.headers[name]).toBe(value);
+  });
+
+  it("HTTPie: :PORT/path and :/path mean localhost", async () => {
+    const port = new URL(apiOrigin).port;
+    const result = await cli([`:${port}/local`, "--send"]);
+    // localhost may resolve to ::1 first, where nothing listens: the request is made either way.
+    if (result.code === 0) expect(last().target).toBe("/local");
+    else expect(result.stderr).toMatch(new RegExp(`The request to http://localhost:${port} failed`));
+    const printed = await cli([":/x", "a==1"]);
+    expect(JSON.parse(printed.stdout).url).toBe("http://localhost/x?a=1");
+  });
+
+  it("--paginate follows Link within the origin: pages of lists become one list, --slurp keeps the pages", async () => {
+    const all = await cli(["/pages", "--base-url", apiOrigin, "--paginate"]);
+    expect(all.code).toBe(0);
+    expect(JSON.parse(all.stdout)).toStrictEqual([1, 2, 3, 4, 5, 6].map((n) => ({ n })));
+    expect(seen.slice(-3).map((request) => request.target)).toStrictEqual([
+      "/pages",
+      "/pages?page=2",
+      "/pages?page=3",
+    ]);
+    const slurped = await cli(["/pages", "--base-url", apiOrigin, "--paginate", "--slurp"]);
+    expect(JSON.parse(slurped.stdout)).toHaveLength(3);
+    const objects = await cli(["/objects", "--base-url", apiOrigin, "--paginate"]);
+    expect(
+      objects.stdout
+        .trimEnd()
+        .split("\n")
+        .map((line) => JSON.parse(line)),
+    ).toStrictEqual([{ page: 1 }, { page: 2 }, { page: 3 }]);
+  });
+
+  it("--paginate does not follow a next link to another origin", async () => {
+    const before = seen.length;
+    const result = await cli(["/away", "--base-url", apiOrigin, "--paginate", "Authorization:token secret"]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe("[1]\n");
+    expect(result.stderr).toMatch(
+      /^rest-endpoint: The next page is on another origin \(http:\/\/127\.0\.0\.1:\d+\); stopped after 1 pages\.\n$/,
+    );
+    expect(seen.slice(before).map((request) => request.server)).toStrictEqual(["api"]);
+  });
+
+  it("--jq filters each page with jq; --silent prints nothing", async () => {
+    const names = await cli(["/pages", "--base-url", apiOrigin, "--paginate", "--jq", ".[].n"]);
+    expect(names.stdout).toBe("1\n2\n3\n4\n5\n6\n");
+    const slurped = await cli(["/pages", "--base-url", apiOrigin, "--paginate", "--slurp", "-q", "length"]);
+    expect(slurped.stdout).toBe("3\n");
+    const bad = await cli(["/pages", "--base-url", apiOrigin, "--jq", ".["]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/^rest-endpoint: --jq "\.\[": jq: error: syntax error/);
+    const silent = await cli(["/x", "--base-url", apiOrigin, "--silent"]);
+    expect(silent).toStrictEqual({ code: 0, stdout: "", stderr: "" });
+  });
+
+  it("--verbose shows the request and the response on stderr, credentials masked", async () => {
+    const result = await cli([
+      "/x",
+      "--base-url",
+      apiOrigin,
+      "--verbose",
+      "Authorization:token secret-value",
+      "X-Api-Key:k123",
+    ]);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain("> GET /x HTTP/1.1\n");
+    expect(result.stderr).toContain("> authorization: token ****\n");
+    expect(result.stderr).toContain("> x-api-key: ****\n");
+    expect(result.stderr).toContain("< HTTP/1.1 200 OK\n");
+    expect(result.stderr).not.toContain("secret-value");
+    expect(result.stderr).not.toContain("k123");
+    expect(JSON.parse(result.stdout)).toStrictEqual({ server: "api", path: "/x" });
+  });
+
+  it("-i and --token-env send, as gh's flags do", async () => {
+    const included = await cli(["/x", "--base-url", apiOrigin, "-i"]);
+    expect(included.stdout).toMatch(/^HTTP\/1\.1 200 OK\n/);
+    const token = await cli(["/x", "--base-url", apiOrigin, "--token-env", "T"], { T: "abc" });
+    expect(token.code).toBe(0);
+    expect(last().headers.authorization).toBe("Bearer abc");
   });
 });

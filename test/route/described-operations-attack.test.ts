@@ -104,6 +104,10 @@ describe("body writers: only EndpointError, and time bounded by what they write"
     ["a lone surrogate in a multipart field name", () => multipart("POST /mp", { "\udc00": "x" })],
     ["a lone surrogate inside a JSON part", () => multipart("POST /mp", { j: { a: "\ud800" } })],
     ["a list in a list of parts", () => multipart("POST /mp", { t: [["a"]] })],
+    // No adapter sees inside a form: what JSON would lose in a part is refused when it is written.
+    ["a Map inside a JSON part", () => multipart("POST /mp", { j: { m: new Map([["a", 1]]) } })],
+    ["a boxed NaN inside a JSON part", () => multipart("POST /mp", { j: { n: new Number(Number.NaN) } })],
+    ["an ArrayBuffer inside a JSON part", () => multipart("POST /mp", { j: { b: new ArrayBuffer(2) } })],
     ["data null on a form route", () => form("POST /f", { data: null })],
     ["data a list on a multipart route", () => multipart("POST /mp", { data: [1, 2] })],
   ])("%s is invalid_parameter, at once", (_, run) => {

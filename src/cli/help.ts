@@ -6,7 +6,8 @@ Prints the request options of one endpoint() call, or sends the request with --s
 The generate command writes operation data and typed routes from an OpenAPI description.
 
 ROUTE      "METHOD /path/{param}", or METHOD and the url as two arguments (GET /path),
-           or a bare "/path" (GET); e.g. "GET /repos/{owner}/{repo}"
+           or a bare "/path" (see -X); e.g. "GET /repos/{owner}/{repo}"; :8787/path
+           and :/path mean http://localhost (HTTPie's shorthand)
 
 ITEM (HTTPie's conventions; the first separator decides, a \\ before = : ; @ [ ] \\ makes
 it literal: a\\=b=c is the parameter "a=b", text=\\@me the string "@me"):
@@ -20,6 +21,7 @@ it literal: a\\=b=c is the parameter "a=b", text=\\@me the string "@me"):
   name[]=value    appends to the list name (also with  'labels[]=bug' 'labels[]=docs'
                   :=, =@ and :=@; quote it: a shell
                   may read [] as a pattern)
+  name[key]=value nested JSON, as HTTPie 3 builds it    'user[name]=x' 'pos[0]:=1'
   Header:value    a header                             Authorization:'token <API_KEY>'
   Header:         removes a header (also a default)    Accept:
   Header;         a header with an empty value         X-Empty;
@@ -30,7 +32,15 @@ it literal: a\\=b=c is the parameter "a=b", text=\\@me the string "@me"):
   (a webhook's url field) and never move the request. baseUrl, headers, mediaType, data
   and request are options, set by the flags below (request has none).
 
-OPTIONS:
+OPTIONS (gh api's short forms where it has them):
+  -X, --method METHOD     the method; without one (nor in the route), a request with a
+                          body, or with parameters the url does not take, is a POST, as
+                          with gh api and HTTPie; otherwise a GET
+  -f, --raw-field K=V     a string parameter, as K=V does ('labels[]=bug', 'user[name]=x')
+  -F, --field K=V         a typed parameter: true, false, null and integers as JSON,
+                          @FILE the text of a file, @- standard input, anything else a string
+  -H, --header 'N: V'     a header, as N:V does
+  --input FILE            the request body from a file (- for standard input), as --data @FILE
   --base-url URL          the base URL (default https://api.github.com; "" for relative urls)
   --format json|curl|http what to print: request options as JSON (default), a curl command
                           that a POSIX shell runs as is, or the raw HTTP/1.1 request
@@ -44,13 +54,26 @@ OPTIONS:
                           text/plain; charset=utf-8 for other text, and
                           application/octet-stream for bytes that are not UTF-8.
   --media-format NAME     mediaType.format, e.g. raw, diff, text+json
-  --preview NAME          mediaType.previews; repeatable
+  -p, --preview NAME      mediaType.previews; repeatable
+
+Sending (each of these sends the request, as gh api does):
   --send                  send the request with fetch and print the response body
-                          (JSON pretty-printed on a terminal, as received otherwise);
-                          exit status 1 when the status is 400 or more
-  --include, -i           with --send: print the status line and headers first
-  --token-env NAME        with --send: send "authorization: Bearer $NAME" (the token
-                          is read from that environment variable, never printed)
+                          (JSON pretty-printed on a terminal, as received otherwise,
+                          text ending in a newline); a status of 400 or more prints
+                          the body, one line "HTTP 404: message" on stderr, exit 1
+  --include, -i           print the status line and headers first
+  --token-env NAME        send "authorization: Bearer $NAME" (the token is read from
+                          that environment variable, never printed)
+  --paginate              follow Link: rel="next" within the origin; pages of lists
+                          print as one list, other pages one after another; a progress
+                          line on standard error when it is a terminal
+  --slurp                 with --paginate: every page in one JSON array
+  -q, --jq FILTER         a jq filter over each JSON body (over the array with --slurp);
+                          needs the package jq-wasm (npm install jq-wasm)
+  --silent                print no response body
+  --verbose               the request and response heads on standard error,
+                          credentials masked
+
   -h, --help              this text
   -V, --version           the version
   --                      the end of options: what follows is the route and items
@@ -62,6 +85,9 @@ Accept-Language, Content-Language, Content-Type, User-Agent and X-GitHub-Api-Ver
 Exit status: 0 on success, 1 when a sent request fails or answers 400 or more,
 2 on bad input (one line on standard error).
 
+  rest-endpoint completion bash|zsh|fish   prints a completion script for that shell
+
 Examples:
   rest-endpoint GET "/repos/{owner}/{repo}/issues" owner=octokit repo=rest.js state=open
-  rest-endpoint GET /user --send --token-env GITHUB_TOKEN`;
+  rest-endpoint GET /user --send --token-env GITHUB_TOKEN
+  rest-endpoint /repos/octokit/rest.js/issues --paginate --jq '.[].title' --token-env GITHUB_TOKEN`;

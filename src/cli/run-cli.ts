@@ -56,6 +56,16 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         stderr: (text) => io.stderr(`${escapeControls(text.replace(/\n$/, ""))}\n`),
       });
     }
+    if (argv[0] === "completion") {
+      // The GitHub table only here: a request never loads it.
+      const [{ completionScript }, { operations }, { operationRoutes }] = await Promise.all([
+        import("./completion.js"),
+        import("../route/github-operations.js"),
+        import("../route/describe-operations.js"),
+      ]);
+      io.stdout(completionScript(argv[1] ?? "", operationRoutes(operations) ?? []));
+      return 0;
+    }
     let command: ReturnType<typeof parseArguments>;
     try {
       command = parseArguments(argv, io);

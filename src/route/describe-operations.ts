@@ -190,6 +190,7 @@ export function describeOperations<Routes = unknown>(
   }
   // An empty frozen object that names the table; what it holds is reachable only by the library.
   const table: OperationTable<Routes> = Object.freeze(new DescribedOperations());
+  ROUTES.set(table, Object.freeze(Object.keys(read)));
   OPERATION_TABLES.set(table, (method, url) => {
     const byMethod = entries.get(url);
     if (byMethod === undefined) return undefined;
@@ -197,6 +198,22 @@ export function describeOperations<Routes = unknown>(
     return (byMethod.get(method) ?? byMethod.get(method.toUpperCase()))?.();
   });
   return table;
+}
+
+const ROUTES = new WeakMap<object, readonly string[]>();
+
+/**
+ * The routes a table describes, in the order its data gave them (for a command line's
+ * completion, or a list of what an API offers); `undefined` for anything but a table.
+ *
+ * @example
+ * ```ts
+ * const table = describeOperations({ "GET /pets": "/pets{?limit}", "POST /pets": "/pets" });
+ * operationRoutes(table); // ["GET /pets", "POST /pets"]
+ * ```
+ */
+export function operationRoutes(table: object): readonly string[] | undefined {
+  return ROUTES.get(table);
 }
 
 /**

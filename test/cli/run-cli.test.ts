@@ -248,3 +248,49 @@ describe("a binary --data file", () => {
     }
   });
 });
+
+describe("rest-endpoint completion", () => {
+  it("bash: completes flags, methods and the urls of GitHub's routes, in a real bash", async () => {
+    const script = await cli(["completion", "bash"]);
+    expect(script.code).toBe(0);
+    const dir = mkdtempSync(join(tmpdir(), "rest-endpoint-completion-"));
+    const file = join(dir, "completion.bash");
+    writeFileSync(file, script.stdout);
+    const complete = (...words: string[]): string[] => {
+      const result = spawnSync(
+        "bash",
+        [
+          "-c",
+          `source "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _rest_endpoint; printf '%s\\n' "\${COMPREPLY[@]}"`,
+          "bash",
+          file,
+          ...words,
+        ],
+        { encoding: "utf8" },
+      );
+      return result.stdout.split("\n").filter((line) => line !== "");
+    };
+    expect(complete("rest-endpoint", "--pag")).toStrictEqual(["--paginate"]);
+    expect(complete("rest-endpoint", "-")).toContain("-X");
+    expect(complete("rest-endpoint", "PA")).toStrictEqual(["PATCH"]);
+    expect(
+      complete("rest-endpoint", "GET", "/repos/{owner}/{repo}/issues/comments/{comment_id}/rea"),
+    ).toStrictEqual([
+      "/repos/{owner}/{repo}/issues/comments/{comment_id}/reactions",
+      "/repos/{owner}/{repo}/issues/comments/{comment_id}/reactions/{reaction_id}",
+    ]);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("zsh and fish: every flag; an unknown shell is bad input", async () => {
+    for (const shell of ["zsh", "fish"]) {
+      const script = await cli(["completion", shell]);
+      expect(script.code).toBe(0);
+      for (const word of ["paginate", "jq", "method", "raw-field"]) expect(script.stdout).toContain(word);
+    }
+    expect((await cli(["completion", "zsh"])).stdout).toContain("'/repos/{owner}/{repo}/issues'");
+    const bad = await cli(["completion", "tcsh"]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toBe('rest-endpoint: completion takes bash, zsh or fish, got "tcsh".\n');
+  });
+});

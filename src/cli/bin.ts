@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // The `rest-endpoint` executable: wires the command line to this process.
 import { readFileSync, writeFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import { LOADER_PACKAGE } from "./generate-command.js";
 import { UsageError } from "./parse-arguments.js";
 import { JQ_PACKAGE } from "./print-response.js";
@@ -23,6 +25,10 @@ process.exitCode = await runCli(process.argv.slice(2), {
   env: (name) => process.env[name],
   isTerminal: process.stdout.isTTY === true,
   isStderrTerminal: process.stderr.isTTY === true,
+  // --operations: a module by path, or one generated here, which imports this package's entry.
+  importModule: (specifier) =>
+    import(specifier.startsWith("data:") ? specifier : pathToFileURL(resolve(specifier)).href),
+  operationsUrl: new URL("./operations.js", import.meta.url).href,
   jq: async (json, filter) => {
     // Optional: jq compiled to WebAssembly, only for --jq.
     let jq: { raw(data: string, filter: string, flags?: string[]): Promise<string> };

@@ -52,6 +52,43 @@ endpoint.defaults(api) sends each parameter as described, to the description's s
 
 What the description holds that cannot be sent as described is listed on standard error.`;
 
+/**
+ * A description file read into plain values: JSON or YAML by the built-in reader, and what
+ * only the loader package reads (Swagger 2.0, `$ref`s to other files, other YAML) by it.
+ */
+export async function readDescriptionFile(
+  file: string,
+  io: Pick<GenerateIo, "readFile" | "loadDescription">,
+): Promise<unknown> {
+  const text = new TextDecoder("utf-8", { fatal: true }).decode(io.readFile(file));
+  let description: unknown;
+  let needs: string | undefined;
+  try {
+    description = readDescription(text);
+    needs = needsLoading(description as { [key: string]: unknown });
+  } catch (error) {
+    // YAML the built-in reader does not take may still be YAML 1.2: the loader reads it all.
+    needs = error instanceof Error ? error.message : String(error);
+  }
+  if (needs === undefined) return description;
+  let loaded: unknown;
+  try {
+    loaded = await io.loadDescription?.(file);
+  } catch (error) {
+    // Text neither reader takes: the built-in reader's message says where (a line number).
+    if (description === undefined) throw new Error(needs);
+    throw error;
+  }
+  if (loaded === undefined) {
+    throw new Error(
+      description === undefined
+        ? needs
+        : `${needs} is read by ${LOADER_PACKAGE}, which is not installed: npm install --save-dev ${LOADER_PACKAGE}`,
+    );
+  }
+  return loaded;
+}
+
 /** Runs `rest-endpoint generate ARGS`; resolves to the exit status (2 on bad input). */
 export async function runGenerate(argv: readonly string[], io: GenerateIo): Promise<number> {
   const settings: { out?: string; name?: string; importFrom?: string } = {};
@@ -84,35 +121,7 @@ export async function runGenerate(argv: readonly string[], io: GenerateIo): Prom
   }
   let generated: ReturnType<typeof generateOperations>;
   try {
-    const text = new TextDecoder("utf-8", { fatal: true }).decode(io.readFile(file));
-    let description: unknown;
-    let needs: string | undefined;
-    try {
-      description = readDescription(text);
-      needs = needsLoading(description as { [key: string]: unknown });
-    } catch (error) {
-      // YAML the built-in reader does not take may still be YAML 1.2: the loader reads it all.
-      needs = error instanceof Error ? error.message : String(error);
-    }
-    if (needs !== undefined) {
-      let loaded: unknown;
-      try {
-        loaded = await io.loadDescription?.(file);
-      } catch (error) {
-        // Text neither reader takes: the built-in reader's message says where (a line number).
-        if (description === undefined) throw new Error(needs);
-        throw error;
-      }
-      if (loaded === undefined) {
-        throw new Error(
-          description === undefined
-            ? needs
-            : `${needs} is read by ${LOADER_PACKAGE}, which is not installed: npm install --save-dev ${LOADER_PACKAGE}`,
-        );
-      }
-      description = loaded;
-    }
-    generated = generateOperations(description, {
+    generated = generateOperations(await readDescriptionFile(file, io), {
       routesName: settings.name,
       importFrom: settings.importFrom,
     });

@@ -12,6 +12,8 @@ export class UsageError extends Error {}
 export interface ArgumentIo {
   readStdin(): Uint8Array;
   readFile(path: string): Uint8Array;
+  /** The routes of `--operations`, loaded before the arguments are read: they decide methods. */
+  readonly routes?: readonly string[];
 }
 
 export type Format = "json" | "curl" | "http";
@@ -156,6 +158,10 @@ export function parseArguments(argv: readonly string[], io: ArgumentIo): Command
       case "--preview":
         previews.push(value);
         break;
+      case "--operations":
+      case "--auth-env":
+        // Read before the rest (see operationsFlags): the module decides how items are sent.
+        break;
       case "--include":
         settings.include = true;
         break;
@@ -213,7 +219,7 @@ export function parseArguments(argv: readonly string[], io: ArgumentIo): Command
   }
   // Own properties only: a polluted Object.prototype.data must not label a body that is none.
   const data = Object.hasOwn(options, "data") ? options.data : undefined;
-  const route = withMethod(given, method, data !== undefined, [...parameters.keys()]);
+  const route = withMethod(given, method, data !== undefined, [...parameters.keys()], io.routes);
 
   // A body always has a content-type (the library's default is JSON): without one of the
   // user's (`Content-Type:` removes only a default), it is labelled as what it is.
@@ -256,6 +262,7 @@ function withMethod(
   method: string | undefined,
   hasBody: boolean,
   names: readonly string[],
+  routes: readonly string[] | undefined,
 ): string {
   const words = route.trim().split(/[ \t]+/);
   const named = words.length === 2 && isMethodName(words[0] as string) ? (words[0] as string) : undefined;
@@ -273,7 +280,24 @@ function withMethod(
   } catch {
     // A url that does not compile is reported by endpoint(), whatever the method.
   }
-  return hasBody || names.some((name) => !taken.has(name)) ? `POST ${url}` : route;
+  const guess = hasBody || names.some((name) => !taken.has(name)) ? "POST" : "GET";
+  // With --operations, the methods the description has for this url decide first.
+  const described = (routes ?? []).filter((key) => key.slice(key.indexOf(" ") + 1) === url);
+  const methods = described.map((key) => key.slice(0, key.indexOf(" ")));
+  const chosen = methods.includes(guess) || methods.length !== 1 ? guess : (methods[0] as string);
+  return chosen === "GET" ? route : `${chosen} ${url}`;
+}
+
+/** The values of a flag that takes one (`--name V` or `--name=V`), before `--`, in order. */
+export function flagValues(argv: readonly string[], name: string): string[] {
+  const values: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    if (arg === "--") break;
+    if (arg === name && argv[i + 1] !== undefined) values.push(argv[++i] as string);
+    else if (arg.startsWith(`${name}=`)) values.push(arg.slice(name.length + 1));
+  }
+  return values;
 }
 
 /**

@@ -6,12 +6,14 @@ import { serializeBody } from "../adapters/to-fetch-args.js";
 import { toHttpMessage } from "../adapters/to-http-message.js";
 import { endpoint } from "../endpoint.js";
 import { asEndpointError, EndpointError } from "../endpoint-error.js";
+import { setOwn } from "../shared/object.js";
 import { encodeUnreserved } from "../template/encode.js";
-import type { RequestOptions } from "../types/request.js";
+import type { EndpointOptions, RequestOptions } from "../types/request.js";
 import { VERSION } from "../version.js";
 import { runGenerate } from "./generate-command.js";
 import { HELP } from "./help.js";
-import { type ArgumentIo, type Format, parseArguments, UsageError } from "./parse-arguments.js";
+import { type DescribedApi, type LoadIo, loadOperations } from "./load-operations.js";
+import { type ArgumentIo, type Format, flagValues, parseArguments, UsageError } from "./parse-arguments.js";
 import { SendError, type SendIo, sendRequest } from "./send-request.js";
 
 /**
@@ -19,7 +21,7 @@ import { SendError, type SendIo, sendRequest } from "./send-request.js";
  * members for `--send` are optional: without them `fetch` is the runtime's, no environment
  * variable is set, and standard output is not a terminal.
  */
-export interface CliIo extends ArgumentIo {
+export interface CliIo extends ArgumentIo, Omit<LoadIo, "readFile"> {
   stdout(text: string | Uint8Array): void;
   stderr(text: string): void;
   fetch?: SendIo["fetch"];
@@ -66,9 +68,10 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       io.stdout(completionScript(argv[1] ?? "", operationRoutes(operations) ?? []));
       return 0;
     }
+    const described = await describedApi(argv, io);
     let command: ReturnType<typeof parseArguments>;
     try {
-      command = parseArguments(argv, io);
+      command = parseArguments(argv, described === undefined ? io : { ...io, routes: described.routes });
     } catch (error) {
       // Input too large for a string (a JSON file of 90 MB) is bad input too: one line.
       throw error instanceof RangeError ? asEndpointError(error) : error;
@@ -81,8 +84,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       io.stdout(`${VERSION}\n`);
       return 0;
     }
+    const builder = described === undefined ? endpoint : endpoint.defaults(described.api as EndpointOptions);
     const request = withQuery(
-      inCliWords(() => endpoint(command.route, command.options)),
+      inCliWords(() => builder(command.route, command.options)),
       command.query,
     );
     if (command.send !== undefined) {
@@ -114,6 +118,47 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     }
     throw error;
   }
+}
+
+/**
+ * The API of `--operations FILE`, with the credentials of `--auth-env SCHEME=NAME` (the value
+ * of environment variable NAME; `SCHEME=USER:PASSWORD`, two variables, for a basic scheme);
+ * `undefined` without.
+ */
+async function describedApi(argv: readonly string[], io: CliIo): Promise<DescribedApi | undefined> {
+  const files = flagValues(argv, "--operations");
+  const auth = flagValues(argv, "--auth-env");
+  if (files.length === 0) {
+    if (auth.length > 0) throw new UsageError("--auth-env is used with --operations only.");
+    return undefined;
+  }
+  if (files.length > 1) throw new UsageError("--operations takes one file.");
+  let credentials: Record<string, unknown> | undefined;
+  const read = (name: string, scheme: string): string => {
+    const value = io.env?.(name);
+    if (value === undefined || value === "") {
+      throw new UsageError(`The environment variable ${name} (--auth-env ${scheme}) is not set or empty.`);
+    }
+    return value;
+  };
+  for (const pair of auth) {
+    const equals = pair.indexOf("=");
+    if (equals <= 0) {
+      throw new UsageError(`--auth-env takes SCHEME=NAME (an environment variable), got "${pair}".`);
+    }
+    const scheme = pair.slice(0, equals);
+    // A basic scheme takes two variables, SCHEME=USER_VAR:PASSWORD_VAR; the others one.
+    const [first, second] = pair.slice(equals + 1).split(":");
+    credentials ??= {};
+    setOwn(
+      credentials,
+      scheme,
+      second === undefined
+        ? read(first as string, scheme)
+        : { username: read(first as string, scheme), password: read(second, scheme) },
+    );
+  }
+  return await loadOperations(files[0] as string, credentials, io);
 }
 
 /**

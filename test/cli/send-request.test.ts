@@ -1,9 +1,12 @@
 // --send, run as a user runs it: the real binary against loopback servers this test starts.
 // Two servers on two ports are two origins, so credentials can be followed across a redirect.
 import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import { type AddressInfo, createServer as createNetServer } from "node:net";
-import { fileURLToPath } from "node:url";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../../src/cli/run-cli.js";
 
@@ -499,5 +502,85 @@ describe("the habits of gh api and HTTPie users", () => {
     const token = await cli(["/x", "--base-url", apiOrigin, "--token-env", "T"], { T: "abc" });
     expect(token.code).toBe(0);
     expect(last().headers.authorization).toBe("Bearer abc");
+  });
+});
+
+describe("--operations: items follow the description", () => {
+  const description = (origin: string) => ({
+    openapi: "3.1.0",
+    info: { title: "Pets", version: "1" },
+    servers: [{ url: origin }],
+    components: { securitySchemes: { token: { type: "http", scheme: "bearer" } } },
+    paths: {
+      "/pets": {
+        get: {
+          parameters: [
+            { name: "tags", in: "query", schema: { type: "array", items: { type: "string" } } },
+            { name: "X-Trace", in: "header", schema: { type: "string" } },
+          ],
+          responses: { "200": { description: "ok", content: { "application/json": {} } } },
+        },
+        post: {
+          security: [{ token: [] }],
+          requestBody: {
+            content: {
+              "application/x-www-form-urlencoded": {
+                schema: {
+                  type: "object",
+                  properties: { name: { type: "string" }, age: { type: "integer" } },
+                },
+              },
+            },
+          },
+          responses: { "201": { description: "made" } },
+        },
+      },
+    },
+  });
+
+  it("a description or a generated module: query, header and form items as described, a credential only where security asks", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "rest-endpoint-operations-"));
+    try {
+      const file = join(dir, "pets.json");
+      writeFileSync(file, JSON.stringify(description(apiOrigin)));
+      // As with gh and HTTPie, items without a method mean POST: a GET with parameters says so.
+      const listed = await cli([
+        "--operations",
+        file,
+        "GET",
+        "/pets",
+        "tags=a",
+        "tags=b",
+        "X-Trace=abc",
+        "--send",
+      ]);
+      expect(listed.code).toBe(0);
+      expect(last()).toMatchObject({ method: "GET", target: "/pets?tags=a&tags=b" });
+      expect(last().headers["x-trace"]).toBe("abc");
+      expect(last().headers.authorization).toBeUndefined();
+
+      const operations = pathToFileURL(
+        fileURLToPath(new URL("../../dist/operations.js", import.meta.url)),
+      ).href;
+      const module = join(dir, "pets.mjs");
+      expect((await cli(["generate", file, "--out", module, "--import-from", operations])).code).toBe(0);
+      for (const source of [file, module]) {
+        const made = await cli(
+          ["--operations", source, "/pets", "name=Rex", "age:=3", "--auth-env", "token=PET_TOKEN"],
+          { PET_TOKEN: "t0k" },
+        );
+        expect(made.code).toBe(0);
+        expect(last()).toMatchObject({ method: "POST", target: "/pets", body: "name=Rex&age=3" });
+        expect(last().headers["content-type"]).toBe("application/x-www-form-urlencoded");
+        expect(last().headers.authorization).toBe("Bearer t0k");
+      }
+      const unset = await cli(["--operations", file, "/pets", "name=Rex", "--auth-env", "token=NOPE"]);
+      expect(unset).toMatchObject({
+        code: 2,
+        stderr: "rest-endpoint: The environment variable NOPE (--auth-env token) is not set or empty.\n",
+      });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { setOwn } from "../shared/object.js";
 import type { RequestOptions } from "../types/request.js";
-import { type AdapterInput, readRequestOptions } from "./to-fetch-args.js";
+import { type AdapterInput, readRequestOptions } from "./read-request-options.js";
 
 /**
  * The headers a page on another origin gets: those that say what is asked and how, which no

@@ -2,7 +2,8 @@ import { EndpointError, withCause } from "../endpoint-error.js";
 import { describe } from "../shared/describe-value.js";
 import type { RequestOptions } from "../types/request.js";
 import { nextRequest, requestOf } from "./next-request.js";
-import { type FetchInit, readObject, readRequestOptions, toFetchArgs } from "./to-fetch-args.js";
+import { readObject, readRequestOptions } from "./read-request-options.js";
+import { type FetchInit, toFetchArgs } from "./to-fetch-args.js";
 
 /** What `paginate` sends requests with. */
 export interface PaginateClient {

@@ -3,7 +3,8 @@ import { rawBodyKind } from "../options/raw-body-kind.js";
 import { quote } from "../shared/quote.js";
 import type { RequestOptions } from "../types/request.js";
 import { bodyBytes } from "./body-bytes.js";
-import { impliedContentType, readRequestOptions, serializeBody, writingBody } from "./to-fetch-args.js";
+import { readRequestOptions } from "./read-request-options.js";
+import { impliedContentType, serializeBody, writingBody } from "./serialize-body.js";
 
 /**
  * A `curl` command for request options that a POSIX shell runs as is, whatever the values

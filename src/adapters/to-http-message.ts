@@ -1,8 +1,9 @@
 import { EndpointError } from "../endpoint-error.js";
 import { quote } from "../shared/quote.js";
 import type { RequestOptions } from "../types/request.js";
+import { readRequestOptions } from "./read-request-options.js";
+import { impliedContentType, serializeBody, writingBody } from "./serialize-body.js";
 import { toBytes } from "./to-curl.js";
-import { impliedContentType, readRequestOptions, serializeBody, writingBody } from "./to-fetch-args.js";
 
 /** Headers that this message writes itself; a second one would frame the request twice. */
 const FRAMING = ["host", "content-length", "transfer-encoding"];

@@ -1,8 +1,8 @@
 // The command line: a thin layer that turns arguments into one `endpoint()` call and prints
 // the result, or sends it. Everything it knows about requests comes from the library.
 
+import { serializeBody } from "../adapters/serialize-body.js";
 import { toCurl } from "../adapters/to-curl.js";
-import { serializeBody } from "../adapters/to-fetch-args.js";
 import { toHttpMessage } from "../adapters/to-http-message.js";
 import { endpoint } from "../endpoint.js";
 import { asEndpointError, EndpointError } from "../endpoint-error.js";
@@ -15,6 +15,7 @@ import { HELP } from "./help.js";
 import { type DescribedApi, type LoadIo, loadOperations } from "./load-operations.js";
 import { type ArgumentIo, type Format, flagValues, parseArguments, UsageError } from "./parse-arguments.js";
 import { SendError, type SendIo, sendRequest } from "./send-request.js";
+import { withQuery } from "../route/with-query.js";
 
 /**
  * What the command line needs from its host, so it can run in a test without a process. The
@@ -85,7 +86,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       return 0;
     }
     const builder = described === undefined ? endpoint : endpoint.defaults(described.api as EndpointOptions);
-    const request = withQuery(
+    const request = withQueryItems(
       inCliWords(() => builder(command.route, command.options)),
       command.query,
     );
@@ -184,7 +185,7 @@ function inCliWords<T>(build: () => T): T {
 }
 
 /** `name==value` items appended to the url's query, before any `#fragment`, as given. */
-function withQuery(request: RequestOptions, query: readonly (readonly [string, string])[]): RequestOptions {
+function withQueryItems(request: RequestOptions, query: readonly (readonly [string, string])[]): RequestOptions {
   if (query.length === 0) return request;
   let pairs = "";
   for (const [name, value] of query) {
@@ -197,10 +198,7 @@ function withQuery(request: RequestOptions, query: readonly (readonly [string, s
     }
     pairs += `${pairs === "" ? "" : "&"}${key}=${text}`;
   }
-  const hash = request.url.indexOf("#");
-  const head = hash === -1 ? request.url : request.url.slice(0, hash);
-  const url = `${head}${head.includes("?") ? "&" : "?"}${pairs}${hash === -1 ? "" : request.url.slice(hash)}`;
-  return { ...request, url };
+  return { ...request, url: withQuery(request.url, pairs) };
 }
 
 /**

@@ -1,0 +1,251 @@
+// Request options as adapters read them before writing them into a request: checked, own
+// properties only, each read once, whoever built them.
+import { EndpointError } from "../endpoint-error.js";
+import { checkHeaderValue } from "../options/headers.js";
+import { describe } from "../shared/describe-value.js";
+import { isPlainObject, setOwn, snapshot } from "../shared/object.js";
+import { quote } from "../shared/quote.js";
+
+/**
+ * The own enumerable properties of an object a caller passes beside request options, each read
+ * once; anything but an object is `invalid_options`. `what` names it (`""` in production).
+ */
+export function readObject(value: unknown, what: string): Record<string, unknown> {
+  if (typeof value !== "object" || value === null) {
+    throw new EndpointError(
+      "invalid_options",
+      __DEV__ ? `${what} must be an object, got ${describe(value)}.` : "",
+    );
+  }
+  return snapshot(value, what);
+}
+
+/** Request options as an adapter reads them: checked, own properties only, each read once. */
+export interface AdapterInput {
+  /** Uppercase, one of the six supported methods. */
+  method: "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE";
+  url: string;
+  /** The request target of the url: its path and query, as a URL parser reads them. */
+  target: string;
+  /** The url's host (with a port when it has one); `undefined` for a relative url. */
+  host: string | undefined;
+  /** A fresh copy, names as given: each a token, each value a string that can be sent. */
+  headers: Record<string, string>;
+  /** The header names in lowercase, for lookups that must ignore case. */
+  names: ReadonlySet<string>;
+  /** True when a body is given and the method sends one (GET and HEAD never do). */
+  hasBody: boolean;
+  body: unknown;
+  /** `request` read once, own properties only; `undefined` when not a plain object. */
+  client: Readonly<Record<string, unknown>> | undefined;
+}
+
+const METHODS: ReadonlyMap<string, AdapterInput["method"]> = /* @__PURE__ */ new Map(
+  (["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"] as const).map((m) => [m.toLowerCase(), m]),
+);
+
+// Single character classes anchored at both ends: a linear scan, nothing to backtrack over.
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+const ASCII_LETTERS = /^[A-Za-z]+$/;
+const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
+
+/**
+ * Checks request options that may have been built or changed by hand, as an adapter must
+ * before it writes them into a command or a message: a plain object whose `method` is one of
+ * the six (either case), whose `url` is an http(s) URL or a path that every client reads the
+ * same way, and whose `headers` are tokens with sendable string values. Own properties only,
+ * each read once, so neither a polluted prototype nor a getter can change what was checked.
+ */
+export function readRequestOptions(options: unknown, adapter: string): AdapterInput {
+  if (!isPlainObject(options)) {
+    throw new EndpointError(
+      "invalid_options",
+      __DEV__
+        ? `${adapter} takes request options (an object such as endpoint() returns), got ${describe(options)}.`
+        : "",
+    );
+  }
+  const read = snapshot(options, __DEV__ ? "the request options" : "");
+  const method = readMethod(read.method, adapter);
+  const url = read.url;
+  const { target, host } = readUrl(url, adapter);
+  const { headers, names } = readHeaders(read.headers, adapter);
+  const body = read.body;
+  const hasBody = body !== undefined && method !== "GET" && method !== "HEAD";
+  const client = isPlainObject(read.request) ? snapshot(read.request, __DEV__ ? "request" : "") : undefined;
+  return { method, url: url as string, target, host, headers, names, hasBody, body, client };
+}
+
+function readMethod(method: unknown, adapter: string): AdapterInput["method"] {
+  // Letters only before lowercasing: toLowerCase maps a Kelvin sign to "k".
+  const known =
+    typeof method === "string" && ASCII_LETTERS.test(method) ? METHODS.get(method.toLowerCase()) : undefined;
+  if (known !== undefined) return known;
+  throw new EndpointError(
+    "unsupported_method",
+    __DEV__
+      ? `Unsupported method ${typeof method === "string" ? quote(method) : describe(method)} in the request options given to ${adapter}: use one of GET, HEAD, POST, PUT, PATCH, DELETE.`
+      : "method",
+  );
+}
+
+function readUrl(url: unknown, adapter: string): { target: string; host: string | undefined } {
+  if (typeof url !== "string") {
+    throw new EndpointError(
+      "invalid_options",
+      __DEV__
+        ? `url must be a string such as "https://api.github.com/user" or "/user" in the request options given to ${adapter}, got ${describe(url)}.`
+        : "url",
+    );
+  }
+  // `problem` is given as `__DEV__ ? "..." : ""`.
+  const invalid = (problem: string): EndpointError =>
+    new EndpointError(
+      "invalid_options",
+      __DEV__
+        ? `Invalid url ${quote(url)} in the request options given to ${adapter}: it ${problem}.`
+        : "url",
+    );
+  if (url === "") {
+    throw invalid(
+      __DEV__
+        ? 'is empty; give an absolute URL such as "https://api.github.com/user" or a path such as "/user"'
+        : "",
+    );
+  }
+  for (let i = 0; i < url.length; i++) {
+    const code = url.charCodeAt(i);
+    if (code > 0x20 && code < 0x7f && code !== 0x5c) continue;
+    // A URL parser drops tabs and line breaks, trims spaces and reads "\" as "/", while curl and
+    // a raw message send them as written: the clients would disagree on where the request goes.
+    throw invalid(
+      __DEV__
+        ? `holds ${code === 0x5c ? '"\\"' : `U+${code.toString(16).toUpperCase().padStart(4, "0")}`} at index ${i}; white space, control characters, "\\" and non-ASCII characters are not allowed: percent-encode them, and write an international host name in its xn-- form`
+        : "",
+    );
+  }
+
+  let parsed: URL;
+  let pathStart: number;
+  if (url.startsWith("/")) {
+    if (url.startsWith("//")) {
+      throw invalid(
+        __DEV__
+          ? 'starts with "//", which names a host rather than a path; give a path with one leading "/"'
+          : "",
+      );
+    }
+    parsed = parseUrl(url, "http://relative.invalid", invalid);
+    pathStart = 0;
+  } else {
+    const scheme = SCHEME.exec(url)?.[0].toLowerCase();
+    if (scheme === undefined) {
+      throw invalid(
+        __DEV__
+          ? 'is neither an absolute URL such as "https://api.github.com/user" nor a path that starts with "/"'
+          : "",
+      );
+    }
+    if (scheme !== "http:" && scheme !== "https:") {
+      throw invalid(__DEV__ ? `has the scheme "${scheme}", but an HTTP request needs http: or https:` : "");
+    }
+    // "http:/x" and "http:///x" name the host x to a URL parser, and something else to curl.
+    if (!url.startsWith("//", scheme.length)) {
+      throw invalid(__DEV__ ? `must name its host right after "${scheme}//"` : "");
+    }
+    pathStart = endOfPart(url, scheme.length + 2, "/?#");
+    if (pathStart === scheme.length + 2) throw invalid(__DEV__ ? "has no host" : "");
+    parsed = parseUrl(url, undefined, invalid);
+    // curl sends credentials as basic auth, fetch refuses them, a raw message drops them.
+    if (url.slice(scheme.length + 2, pathStart).includes("@")) {
+      throw invalid(
+        __DEV__ ? "holds credentials (user:password@); send them in an authorization header" : "",
+      );
+    }
+    if (url.startsWith("//", pathStart)) {
+      throw invalid(__DEV__ ? 'has a path that starts with "//", which names a host rather than a path' : "");
+    }
+  }
+  const path = url.slice(pathStart, endOfPart(url, pathStart, "?#")) || "/";
+  if (parsed.pathname !== path) {
+    throw invalid(
+      __DEV__
+        ? `has the path ${quote(path)}, which a URL parser reads as ${quote(parsed.pathname)} (it resolves "." and ".." segments and percent-encodes some characters), so clients would send different paths; remove the dot segments and percent-encode such characters`
+        : "",
+    );
+  }
+  // The query as written (visible ASCII, checked above), as curl sends it: a URL parser would
+  // percent-encode some characters, or drop a lone "?".
+  const query = url.slice(endOfPart(url, pathStart, "?#"), endOfPart(url, pathStart, "#"));
+  return { target: parsed.pathname + query, host: pathStart === 0 ? undefined : parsed.host };
+}
+
+function parseUrl(url: string, base: string | undefined, invalid: (problem: string) => EndpointError): URL {
+  try {
+    return new URL(url, base);
+  } catch {
+    throw invalid(__DEV__ ? "does not parse as a URL (check the host and the port)" : "");
+  }
+}
+
+/** The index of the first of `stops` at or after `from`, or the length. */
+function endOfPart(text: string, from: number, stops: string): number {
+  for (let i = from; i < text.length; i++) if (stops.includes(text[i] as string)) return i;
+  return text.length;
+}
+
+function readHeaders(
+  input: unknown,
+  adapter: string,
+): { headers: Record<string, string>; names: Set<string> } {
+  if (!isPlainObject(input)) {
+    throw new EndpointError(
+      "invalid_options",
+      __DEV__
+        ? `headers must be a plain object of strings, such as { accept: "application/json" }, in the request options given to ${adapter}; got ${describe(input)}.`
+        : "headers",
+    );
+  }
+  const read = snapshot(input, __DEV__ ? "headers" : "");
+  const headers: Record<string, string> = {};
+  const names = new Map<string, string>();
+  for (const name of Object.keys(read)) {
+    // Checked as written, before any lowercasing: a Kelvin sign lowercases to a "k".
+    if (!TOKEN.test(name)) {
+      throw new EndpointError(
+        "invalid_header",
+        __DEV__
+          ? `Invalid header name ${quote(name)} in the request options given to ${adapter}: a name is a token of letters, digits and !#$%&'*+-.^_\`|~ only.`
+          : name,
+      );
+    }
+    const value = read[name];
+    if (typeof value !== "string") {
+      throw new EndpointError(
+        "invalid_header",
+        __DEV__
+          ? `Header ${quote(name)} has the value ${describe(value)} in the request options given to ${adapter}: a header value must be a string here, as endpoint() returns.`
+          : name,
+      );
+    }
+    checkHeaderValue(name, value);
+    const lower = name.toLowerCase();
+    const first = names.get(lower);
+    if (first !== undefined) {
+      throw new EndpointError(
+        "invalid_header",
+        __DEV__
+          ? `Headers ${quote(first)} and ${quote(name)} in the request options given to ${adapter} differ only in case, so clients would send two of them or join them; keep one.`
+          : name,
+      );
+    }
+    names.set(lower, name);
+    setOwn(headers, name, value);
+  }
+  return { headers, names: new Set(names.keys()) };
+}
+
+/**
+ * Values JSON may write for one body. A body that shares a subtree is written once per path to
+ * it, so sharing can make the text exponential in the body's size: past this, it is refused.
+ */

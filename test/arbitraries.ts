@@ -103,7 +103,7 @@ export const options: fc.Arbitrary<EndpointOptions> = fc
         },
         { requiredKeys: [] },
       ),
-      // Mostly absent: a parameter left over beside data is refused (SPEC section 2), and
+      // Mostly absent: a parameter left over beside data is refused (it would be lost), and
       // calls that succeed must stay frequent enough to check the output.
       data: fc.oneof(
         { arbitrary: fc.constant(undefined), weight: 6 },

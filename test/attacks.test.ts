@@ -34,7 +34,7 @@ const endpoint = typedEndpoint as unknown as Loose;
 
 const HOOK_CONFIG = "PATCH /repos/{owner}/{repo}/hooks/{hook_id}/config";
 
-describe("parameters named like an option never move a request (SPEC section 2)", () => {
+describe("parameters named like an option never move a request", () => {
   it.each<[string, () => unknown, Record<string, unknown>]>([
     [
       "a body field url stays in the body, the request stays on api.github.com",

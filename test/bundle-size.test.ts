@@ -31,7 +31,7 @@ import { expect, it } from "vitest";
  * its check and the hooks where a request is built (about 230 bytes); the operation data, its
  * reader and the OpenAPI serialisers are only in bundles that import them (checked below);
  * and to 10,810 when a call's undefined stopped clearing defaults held under `$params` (a
- * third attack; about 20 bytes); and to 10,980 for described bodies and SPEC section 2's
+ * third attack; about 20 bytes); and to 10,980 for described bodies and the refusal of
  * parameters beside data (the body hook, the described content-type and accept, the
  * credentials hook, the refusal, an absolute path as baseUrl: about 160 bytes; the form and
  * multipart writers and the security schemes are only in bundles of operation data); and to

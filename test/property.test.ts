@@ -1,4 +1,4 @@
-// SPEC section 5: endpoint(route, options) equals parse(merge(route, options)) for every input,
+// The contract: endpoint(route, options) equals parse(merge(route, options)) for every input,
 // including the error thrown when there is one.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";

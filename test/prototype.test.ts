@@ -1,4 +1,4 @@
-// SPEC section 7: library code never writes to Object.prototype; `__proto__`, `constructor`
+// Library code never writes to Object.prototype; `__proto__`, `constructor`
 // and `prototype` keys are plain data.
 import { afterEach, describe, expect, it } from "vitest";
 import { type Endpoint, EndpointError, endpoint, VERSION } from "../src/index.js";

@@ -138,7 +138,7 @@ describe("url", () => {
   });
 });
 
-describe("baseUrl as an absolute path (SPEC section 2: OpenAPI servers are often relative)", () => {
+describe("baseUrl as an absolute path (OpenAPI servers are often relative)", () => {
   it.each<[string, string, string]>([
     ["/api/v3", "GET /repos/{owner}", "/api/v3/repos/o"],
     ["/api/v3/", "GET /repos/{owner}", "/api/v3/repos/o"],
@@ -213,7 +213,7 @@ describe("parameter routing", () => {
     expect(endpoint(route, options)).toMatchObject(expected);
   });
 
-  // SPEC section 2: a parameter left over beside data would be lost (@octokit/endpoint drops it).
+  // A parameter left over beside data would be lost (@octokit/endpoint drops it).
   it.each<[string, EndpointOptions, string]>([
     ["POST /x", { data: "raw", a: 1 }, "a"],
     ["POST /x", { data: null, a: 1 }, "a"],

@@ -3,7 +3,7 @@ import { endpoint } from "../../src/index.js";
 import { DEFAULT_HEADERS } from "../helpers.js";
 
 describe("DEFAULTS", () => {
-  it("are the root defaults of SPEC section 3", () => {
+  it("are the documented root defaults", () => {
     expect(endpoint.DEFAULTS).toStrictEqual({
       method: "GET",
       baseUrl: "https://api.github.com",

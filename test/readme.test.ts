@@ -58,4 +58,38 @@ describe("README", () => {
   it("names the two quick-start commands", () => {
     expect(readme).toMatch(/npm install[^\n]*\nnpm test/);
   });
+
+  it("stays short, and every link of its table of contents finds a section", () => {
+    expect(new TextEncoder().encode(readme).length).toBeLessThanOrEqual(25_000);
+    // Anchors as GitHub writes them: lowercase, punctuation dropped, spaces as "-", "-1" for a repeat.
+    const anchors = new Set<string>();
+    let fenced = false;
+    for (const line of readme.split("\n")) {
+      if (line.startsWith("```")) fenced = !fenced;
+      const heading = fenced ? null : /^#{1,6} (.+)$/.exec(line);
+      if (!heading?.[1]) continue;
+      const anchor = heading[1]
+        .toLowerCase()
+        .replace(/[^\p{L}\p{M}\p{N}\p{Pc}\- ]/gu, "")
+        .replaceAll(" ", "-");
+      let unique = anchor;
+      for (let n = 1; anchors.has(unique); n++) unique = `${anchor}-${n}`;
+      anchors.add(unique);
+    }
+    const start = readme.indexOf("## Contents");
+    const contents = readme.slice(start, readme.indexOf("\n## ", start));
+    const links = [...contents.matchAll(/\]\(#([^)]+)\)/g)].map((match) => match[1]);
+    for (const link of links) expect(anchors, link).toContain(link);
+    for (const task of [
+      "install",
+      "the-first-call",
+      "sending-with-fetch",
+      "uploading-a-release-asset",
+      "a-form-body",
+      "paginating-with-error-handling",
+      "a-generated-api-rest-endpoint-generate",
+    ]) {
+      expect(links).toContain(task);
+    }
+  });
 });

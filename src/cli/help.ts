@@ -1,4 +1,4 @@
-/** The text of `rest-endpoint --help`; the README's command-line section follows it. */
+/** The text of `rest-endpoint --help`; docs/cli.md follows it. */
 export const HELP = `Usage: rest-endpoint [METHOD] ROUTE [ITEM ...] [OPTIONS]
        rest-endpoint generate DESCRIPTION [--out FILE.js]   (see rest-endpoint generate --help)
 
@@ -55,6 +55,12 @@ OPTIONS (gh api's short forms where it has them):
                           application/octet-stream for bytes that are not UTF-8.
   --media-format NAME     mediaType.format, e.g. raw, diff, text+json
   -p, --preview NAME      mediaType.previews; repeatable
+  --operations FILE       a module written by rest-endpoint generate, or the OpenAPI
+                          description itself: items are sent as it describes (query,
+                          header, cookie, form or multipart), to its servers
+  --auth-env SCHEME=VAR   with --operations: the credential of a security scheme from an
+                          environment variable (SCHEME=USER_VAR:PASSWORD_VAR for basic),
+                          sent only where the description's security asks (sends)
 
 Sending (each of these sends the request, as gh api does):
   --send                  send the request with fetch and print the response body

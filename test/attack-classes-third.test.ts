@@ -520,30 +520,26 @@ describe("a further attack: the adapters' own objects, more built-ins, products 
   });
 
   it("one default subtree merged with many call objects: merged within the budget, refused past it, in bounded time", () => {
-    const merged = (n: number): unknown => {
-      const shared: Record<string, number> = {};
-      for (let i = 0; i < n; i++) shared[`k${i}`] = i;
+    /** Defaults whose n keys share one object of n keys, and a call with an object for each. */
+    const shared = (n: number): { base: Record<string, unknown>; call: Record<string, unknown> } => {
+      const one: Record<string, number> = {};
+      for (let i = 0; i < n; i++) one[`k${i}`] = i;
       const base: Record<string, unknown> = {};
       const call: Record<string, unknown> = {};
       for (let i = 0; i < n; i++) {
-        base[`p${i}`] = shared;
+        base[`p${i}`] = one;
         call[`p${i}`] = { x: i };
       }
-      return endpoint.defaults({ data: base })("POST /x", { data: call }).body;
+      return { base, call };
     };
-    expect((merged(300) as Record<string, Record<string, number>>).p7).toStrictEqual({
+    const fits = shared(300);
+    const merged = endpoint.defaults({ data: fits.base })("POST /x", { data: fits.call }).body;
+    expect((merged as Record<string, Record<string, number>>).p7).toStrictEqual({
       ...Object.fromEntries(Array.from({ length: 300 }, (_, i) => [`k${i}`, i])),
       x: 7,
     });
     const time = (n: number): number => {
-      const shared: Record<string, number> = {};
-      for (let i = 0; i < n; i++) shared[`k${i}`] = i;
-      const base: Record<string, unknown> = {};
-      const call: Record<string, unknown> = {};
-      for (let i = 0; i < n; i++) {
-        base[`p${i}`] = shared;
-        call[`p${i}`] = { x: i };
-      }
+      const { base, call } = shared(n);
       const start = performance.now();
       expect(outcome(() => endpoint.defaults({ data: base })("POST /x", { data: call }))).toStrictEqual({
         error: "invalid_options",

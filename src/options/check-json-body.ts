@@ -1,6 +1,6 @@
 import { withCause } from "../endpoint-error.js";
 import { hasOwnKeys, MAX_PROTOTYPE_CHAIN } from "../shared/object.js";
-import { notJson } from "./check-json-data.js";
+import { checkJsonPrimitive, notJson } from "./check-json-data.js";
 import {
   hasBrand,
   rawBodyKind,
@@ -36,24 +36,8 @@ export function checkJsonLeaf(value: unknown, path: string, nested = true): void
       }
       return;
     }
-    case "number":
-      if (!Number.isFinite(value)) {
-        throw notJson(
-          path,
-          __DEV__ ? `is ${value}, which JSON cannot carry: pass a finite number, or null` : "",
-        );
-      }
-      return;
-    case "symbol":
-    case "function":
-      throw notJson(
-        path,
-        __DEV__
-          ? `is a ${typeof value}, which JSON cannot carry: pass a string, number, boolean, null, list or object`
-          : "",
-      );
     default:
-      return;
+      checkJsonPrimitive(value, path);
   }
 }
 

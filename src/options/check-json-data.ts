@@ -24,25 +24,9 @@ export function checkJsonData(value: unknown, path: string, count = { values: 0 
         : "",
     );
   }
-  switch (typeof value) {
-    case "number":
-      if (Number.isFinite(value)) return;
-      throw notJson(
-        path,
-        __DEV__ ? `is ${value}, which JSON cannot carry: pass a finite number, or null` : "",
-      );
-    case "symbol":
-    case "function":
-      throw notJson(
-        path,
-        __DEV__
-          ? `is a ${typeof value}, which JSON cannot carry: pass a string, number, boolean, null, list or object`
-          : "",
-      );
-    case "object":
-      break;
-    default:
-      return;
+  if (typeof value !== "object") {
+    checkJsonPrimitive(value, path);
+    return;
   }
   if (value === null) return;
   const list = Array.isArray(value);
@@ -81,6 +65,26 @@ export function checkJsonData(value: unknown, path: string, count = { values: 0 
   for (const key of Object.keys(value)) {
     const item = value[key];
     if (item !== undefined) checkJsonData(item, __DEV__ ? `${path}.${key}` : path, count, depth + 1);
+  }
+}
+
+/** Refuses a number JSON would write as `null`, and a function or symbol it would drop. */
+export function checkJsonPrimitive(value: unknown, path: string): void {
+  switch (typeof value) {
+    case "number":
+      if (Number.isFinite(value)) return;
+      throw notJson(
+        path,
+        __DEV__ ? `is ${value}, which JSON cannot carry: pass a finite number, or null` : "",
+      );
+    case "symbol":
+    case "function":
+      throw notJson(
+        path,
+        __DEV__
+          ? `is a ${typeof value}, which JSON cannot carry: pass a string, number, boolean, null, list or object`
+          : "",
+      );
   }
 }
 

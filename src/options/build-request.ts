@@ -5,7 +5,7 @@ import { toRequestMethod } from "../route/request-method.js";
 import { describe } from "../shared/describe-value.js";
 import { setOwn } from "../shared/object.js";
 import { quote } from "../shared/quote.js";
-import { settle } from "../template/template-value.js";
+import { readValue } from "../template/template-value.js";
 import type { RequestOptions } from "../types/request.js";
 import { checkJsonData } from "./check-json-data.js";
 import { applyHeaders, checkHeaderValue, toHeaderStrings } from "./headers.js";
@@ -55,9 +55,9 @@ export function buildRequest(merged: Merged): RequestOptions {
     } else if (slot === undefined) {
       leftKeys.push(key);
       // A query value is read once, like a path value; a body value is kept as given.
-      leftValues.push(sendsQuery ? settle(values[i], key) : values[i]);
+      leftValues.push(sendsQuery ? readValue(values[i], key) : values[i]);
     } else {
-      expanded[slot] = settle(values[i], key);
+      expanded[slot] = readValue(values[i], key);
     }
   }
 

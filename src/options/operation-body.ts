@@ -2,7 +2,7 @@ import { bodyBytes } from "../adapters/body-bytes.js";
 import { EndpointError, withCause } from "../endpoint-error.js";
 import { isArray, isPlainObject, snapshot } from "../shared/object.js";
 import { quote } from "../shared/quote.js";
-import { settle, toScalarString } from "../template/template-value.js";
+import { readValue, toScalarString } from "../template/template-value.js";
 import { checkJsonLeaf } from "./check-json-body.js";
 import { checkJsonData } from "./check-json-data.js";
 import { rawBodyKind } from "./raw-body-kind.js";
@@ -99,7 +99,7 @@ function formBody(
     const key = keys[i] as string;
     const field = fields.get(key);
     const writer = field !== undefined && "write" in field ? field : defaultFormField(key);
-    const piece = writer.write(settle(values[i], key), key);
+    const piece = writer.write(readValue(values[i], key), key);
     if (piece !== undefined) pieces.push(piece);
   }
   // No field given: no body, as for a JSON body.
@@ -132,7 +132,7 @@ function multipartBody(
     const partType = field !== undefined && "partType" in field ? field.partType : undefined;
     const value = values[i];
     if (isArray(value)) {
-      for (const item of settle(value, key) as unknown[]) appendPart(form, key, item, partType, true);
+      for (const item of readValue(value, key) as unknown[]) appendPart(form, key, item, partType, true);
     } else {
       appendPart(form, key, value, partType, false);
     }

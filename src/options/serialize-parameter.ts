@@ -3,7 +3,7 @@ import { isArray } from "../shared/object.js";
 import { quote } from "../shared/quote.js";
 import { encodeReserved, encodeUnreserved } from "../template/encode.js";
 import { loneSurrogate } from "../template/expand-template.js";
-import { listItems, mapPairs, settle, toScalarString } from "../template/template-value.js";
+import { listItems, mapPairs, readValue, toScalarString } from "../template/template-value.js";
 
 /** Where a described parameter goes, when not in the url template. */
 export type ParameterPlace = "query" | "header" | "cookie" | "body";
@@ -209,14 +209,14 @@ function deepPieces(
     pieces.push(`${prefix}=${encoded(scalar, key, encodeUnreserved)}`);
     return;
   }
-  const settled = settle(value, key);
-  if (isArray(settled)) {
-    for (let i = 0; i < settled.length; i++) {
-      deepPieces(settled[i], key, `${prefix}%5B${i}%5D`, pieces, depth + 1, budget);
+  const read = readValue(value, key);
+  if (isArray(read)) {
+    for (let i = 0; i < read.length; i++) {
+      deepPieces(read[i], key, `${prefix}%5B${i}%5D`, pieces, depth + 1, budget);
     }
     return;
   }
-  const map = settled as Record<string, unknown>;
+  const map = read as Record<string, unknown>;
   for (const k of Object.keys(map)) {
     // Servers decode a key before they split it at brackets: `a][b` would nest a level deeper.
     if (k.includes("[") || k.includes("]")) {

@@ -12,7 +12,7 @@ import { describe } from "../shared/describe-value.js";
 import { arrayItems, isArray, isPlainObject, setOwn, snapshot } from "../shared/object.js";
 import { OPERATION_TABLES } from "../shared/operation-tables.js";
 import { quote } from "../shared/quote.js";
-import { settle } from "../template/template-value.js";
+import { readValue } from "../template/template-value.js";
 import { type CompiledRoute, compileUrl } from "./compile-route.js";
 import {
   type Authorize,
@@ -230,7 +230,7 @@ function take(
 ): string | undefined {
   if (described === undefined || described.place === "body") return undefined;
   // Read once, like every other parameter value.
-  const text = described.write(settle(value, key), key);
+  const text = described.write(readValue(value, key), key);
   if (text === undefined || described.place === "query") return text ?? "";
   if (described.place === "cookie") {
     setOwn(headers, "cookie", Object.hasOwn(headers, "cookie") ? `${headers.cookie}; ${text}` : text);

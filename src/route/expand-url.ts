@@ -1,10 +1,13 @@
 import { EndpointError } from "../endpoint-error.js";
 import { isPlainObject } from "../shared/object.js";
 import { quote } from "../shared/quote.js";
-import { isDotSegment, type Part, QUERY_OPERATOR } from "../template/compile-template.js";
+import { type Part, QUERY_OPERATOR } from "../template/compile-template.js";
 import { encodeUnreserved } from "../template/encode.js";
 import { expandExpression, expandParts, expandVariable, loneSurrogate } from "../template/expand-template.js";
-import type { UrlPlan } from "./compile-route.js";
+import { DOT_SEGMENT, type UrlPlan } from "./plan-url.js";
+import { withQuery } from "./with-query.js";
+
+const QUERY_OR_FRAGMENT = /[?#]/;
 
 /**
  * Expands a compiled route url with the parameters and joins it to `baseUrl` (checked where
@@ -39,23 +42,22 @@ export function expandUrl(
     }
   }
 
-  // Native searches only: the freshly joined strings are slow to walk a character at a time.
   let path = expandPath(route, values, method);
-  let tail = route.tailParts.length === 0 ? "" : expandParts(route.tailParts, values);
+  let tail = expandParts(route.tailParts, values);
   // The tail holds only query and fragment expressions (checked when compiled), or starts at a
   // literal "?" or "#". A `{&…}` with no query before it (its `{?…}` left out, or none) starts
   // the query: RFC 6570 would write "&r=v" into the path.
-  if (tail.charCodeAt(0) === 38 /* & */ && !(route.reservedInPath && path.includes("?"))) {
-    tail = `?${tail.slice(1)}`;
-  }
+  if (tail.charCodeAt(0) === 38 /* & */ && !path.includes("?")) tail = `?${tail.slice(1)}`;
   // Where the path really ends: a `{+var}` in it may have written a "?" or "#".
   if (route.reservedInPath) {
-    const joined = path + tail;
-    const end = endOfPath(joined);
-    path = end === -1 ? joined : joined.slice(0, end);
-    tail = end === -1 ? "" : joined.slice(end);
+    const end = path.search(QUERY_OR_FRAGMENT);
+    if (end !== -1) {
+      tail = path.slice(end) + tail;
+      path = path.slice(0, end);
+    }
   }
-  if (countDotSegments(path) > 0) {
+  // Most paths hold no dot in any spelling: native searches tell so before the pattern runs.
+  if ((path.includes(".") || path.includes("%2e") || path.includes("%2E")) && DOT_SEGMENT.test(path)) {
     throw new EndpointError(
       "invalid_parameter",
       __DEV__
@@ -64,15 +66,11 @@ export function expandUrl(
     );
   }
   if (path.endsWith("/") && !route.pathEndsWithSlash) path = path.slice(0, -1);
-  if (queryKeys.length > 0 || described !== "")
-    tail = withQuery(tail, queryOf(queryKeys, queryValues, described));
-  if (!route.hasScheme) return joinBaseUrl(baseUrl, path) + tail;
+  tail = withQuery(tail, queryOf(queryKeys, queryValues, described));
+  if (route.origin === 0) return joinBaseUrl(baseUrl, path) + tail;
   // The route names its origin in literal text (checked when compiled): after it, a path that
-  // starts with "//" (`{/a,b}` with an empty a) would read as a host to many servers.
-  const origin = path.indexOf("//") + 2;
-  let end = origin;
-  while (end < path.length && !"/?#".includes(path[end] as string)) end++;
-  if (path.startsWith("//", end)) {
+  // starts with "//" (`{+a}` of "/x") would read as a host to many servers.
+  if (path.startsWith("//", route.origin)) {
     throw new EndpointError(
       "invalid_parameter",
       __DEV__
@@ -108,24 +106,9 @@ function queryOf(names: readonly string[], values: readonly unknown[], query: st
   return query;
 }
 
-/** The tail (`?query#fragment`, either optional) with more query joined in before the fragment. */
-function withQuery(tail: string, query: string): string {
-  if (query === "") return tail;
-  const hash = tail.indexOf("#");
-  const beforeHash = hash === -1 ? tail : tail.slice(0, hash);
-  const joined = beforeHash + (beforeHash.includes("?") ? "&" : "?") + query;
-  return hash === -1 ? joined : joined + tail.slice(hash);
-}
-
 /** The route as a user wrote it, quoted for a message: `"GET /repos/{owner}/{repo}"`. */
 function routeName(method: string, route: UrlPlan): string {
   return quote(`${method.toUpperCase()} ${route.source}`);
-}
-
-function endOfPath(path: string): number {
-  const query = path.indexOf("?");
-  const hash = path.indexOf("#");
-  return query === -1 ? hash : hash === -1 ? query : Math.min(query, hash);
 }
 
 /**
@@ -137,61 +120,57 @@ function endOfPath(path: string): number {
  */
 function expandPath(route: UrlPlan, values: readonly unknown[], method: string): string {
   const parts = route.pathParts;
-  const whole = route.wholeSegments;
   let out = "";
-  let next = 0;
-  let start = 0;
+  // Where the current segment started, in `out` and in `parts`, while it holds no literal text
+  // (-1 once it does): it started after a literal "/", or at the path's start.
+  let segmentStart = 0;
+  let segmentFrom = 0;
   // The path so far ends in a "/" that a `{/…}` value wrote; ends in a "/" at all (kept here:
   // asking the growing string would flatten it at every part, quadratic in the parts).
   let valueSlash = false;
   let endsWithSlash = false;
   for (let i = 0; i < parts.length; i++) {
-    const segment = next < whole.length ? whole[next] : undefined;
-    if (segment !== undefined && i === segment[0]) start = out.length;
     const part = parts[i] as Part;
-    const piece = typeof part === "string" ? part : expandExpression(part, values);
-    if (piece !== "") {
-      const bySlash = typeof part !== "string" && part.operator.first === "/";
-      if ((valueSlash || (bySlash && endsWithSlash)) && piece.startsWith("/")) {
-        throw emptySegment(route, parts.slice(i - 1, i + 1), method);
+    let piece: string;
+    let bySlash = false;
+    if (typeof part === "string") {
+      // A literal "/" ends the segment: one of expressions only must not have expanded to nothing.
+      if (part.charCodeAt(0) === 47 && out.length === segmentStart && i > segmentFrom) {
+        throw emptySegment(route, segmentFrom, i, method);
       }
-      if (bySlash && piece.includes("//")) throw emptySegment(route, [part], method);
-      endsWithSlash = piece.endsWith("/");
-      valueSlash = bySlash && endsWithSlash;
-      out += piece;
+      piece = part;
+      segmentStart = part.endsWith("/") ? out.length + part.length : -1;
+      segmentFrom = i + 1;
+    } else {
+      piece = expandExpression(part, values);
+      if (piece === "") continue;
+      bySlash = part.operator.first === "/";
     }
-    if (segment !== undefined && i === segment[1] - 1) {
-      if (out.length === start) throw emptySegment(route, parts.slice(segment[0], segment[1]), method);
-      next++;
+    if ((valueSlash || (bySlash && endsWithSlash)) && piece.charCodeAt(0) === 47) {
+      throw emptySegment(route, i - 1, i + 1, method);
     }
+    if (bySlash && piece.includes("//")) throw emptySegment(route, i, i + 1, method);
+    endsWithSlash = piece.endsWith("/");
+    valueSlash = bySlash && endsWithSlash;
+    out += piece;
   }
   return out;
 }
 
-function emptySegment(route: UrlPlan, parts: readonly Part[], method: string): EndpointError {
-  const names: string[] = [];
-  for (const part of parts) if (typeof part !== "string") for (const v of part.variables) names.push(v.name);
+/** `invalid_parameter` for the parameters of path parts `from` to `to`, which leave an empty segment. */
+function emptySegment(route: UrlPlan, from: number, to: number, method: string): EndpointError {
   return new EndpointError(
     "invalid_parameter",
     __DEV__
-      ? `Parameter ${names.map(quote).join(", ")} of route ${routeName(method, route)} is empty, which would leave an empty path segment and move the request to another path: give a non-empty value.`
+      ? `Parameter ${namesIn(route.pathParts.slice(from, to)).map(quote).join(", ")} of route ${routeName(method, route)} is empty, which would leave an empty path segment and move the request to another path: give a non-empty value.`
       : "",
   );
 }
 
-/** Walks the segments with native searches: a dot segment is at most six characters (`%2e%2e`). */
-function countDotSegments(path: string): number {
-  // Most paths hold no dot in any spelling, and three native searches tell so at once.
-  if (!path.includes(".") && !path.includes("%2e") && !path.includes("%2E")) return 0;
-  let count = 0;
-  let start = 0;
-  for (;;) {
-    const end = path.indexOf("/", start);
-    const stop = end === -1 ? path.length : end;
-    if (isDotSegment(path, start, stop)) count++;
-    if (end === -1) return count;
-    start = end + 1;
-  }
+function namesIn(parts: readonly Part[]): string[] {
+  const names: string[] = [];
+  for (const part of parts) if (typeof part !== "string") for (const v of part.variables) names.push(v.name);
+  return names;
 }
 
 /** Exactly one `/` between base and path; a path never starts with `//`, which would name a host. */
@@ -200,5 +179,5 @@ function joinBaseUrl(baseUrl: string, path: string): string {
   while (path.charCodeAt(start) === 47) start++;
   let end = baseUrl.length;
   while (end > 0 && baseUrl.charCodeAt(end - 1) === 47) end--;
-  return `${end === baseUrl.length ? baseUrl : baseUrl.slice(0, end)}/${start === 0 ? path : path.slice(start)}`;
+  return `${baseUrl.slice(0, end)}/${path.slice(start)}`;
 }

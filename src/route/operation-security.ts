@@ -3,6 +3,7 @@ import { checkHeaderName, checkHeaderValue } from "../options/headers.js";
 import { isArray, isPlainObject, setOwn, snapshot } from "../shared/object.js";
 import { quote } from "../shared/quote.js";
 import { encodeUnreserved } from "../template/encode.js";
+import { withQuery } from "./with-query.js";
 
 /** How an API takes a credential (OpenAPI's Security Scheme Object, the kinds sent here). */
 export type SecurityScheme =
@@ -172,11 +173,7 @@ function writer(scheme: SecurityScheme, credential: Credential): Write {
       return url;
     };
   }
-  return (url) => {
-    const hash = url.indexOf("#");
-    const before = hash === -1 ? url : url.slice(0, hash);
-    return `${before}${before.includes("?") ? "&" : "?"}${pair}${hash === -1 ? "" : url.slice(hash)}`;
-  };
+  return (url) => withQuery(url, pair);
 }
 
 /** Whether `url` is under `server` (its `{variables}` standing for any text of one segment). */

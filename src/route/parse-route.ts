@@ -22,52 +22,40 @@ const STRAY_IN_URL = /[\s\p{Cc}\p{Cf}]/u;
  */
 export function parseRoute(route: string): ParsedRoute {
   const trimmed = route.trim();
-  checkStray(route, trimmed, route.length - route.trimStart().length);
+  checkStray(route, trimmed);
   const words = trimmed.split(/[ \t]+/);
-  // Indexed, not destructured: destructuring would run a replaced Array.prototype[Symbol.iterator].
-  const first = words[0] ?? "";
-  const second = words.length > 1 ? words[1] : undefined;
-  if (first === "") {
-    throw new EndpointError(
-      "invalid_route",
-      __DEV__ ? `The route is empty: write "METHOD /path", e.g. "GET /user".` : "",
-    );
-  }
-  if (words.length > 2) {
+  const first = words[0] as string;
+  // Read only when there: a missing index would read a (polluted) Array.prototype.
+  const url = words.length > 1 ? words[1] : undefined;
+  if (first === "" || words.length > 2 || (url === undefined && isMethodName(first))) {
     throw new EndpointError(
       "invalid_route",
       __DEV__
-        ? `Invalid route ${quote(route)}: expected "METHOD /path" (two words), got ${words.length} words; percent-encode spaces in the url as %20.`
+        ? first === ""
+          ? `The route is empty: write "METHOD /path", e.g. "GET /user".`
+          : words.length > 2
+            ? `Invalid route ${quote(route)}: expected "METHOD /path" (two words), got ${words.length} words; percent-encode spaces in the url as %20.`
+            : `Invalid route ${quote(route)}: the url is missing; write "${first.toUpperCase()} /path".`
         : "",
     );
   }
-  if (second === undefined) {
-    if (isMethodName(first)) {
-      throw new EndpointError(
-        "invalid_route",
-        __DEV__
-          ? `Invalid route ${quote(route)}: the url is missing; write "${first.toUpperCase()} /path".`
-          : "",
-      );
-    }
-    return Object.freeze({ method: "GET", url: first });
-  }
+  if (url === undefined) return Object.freeze({ method: "GET", url: first });
   toRequestMethod(first, route);
-  return Object.freeze({ method: first, url: second });
+  return Object.freeze({ method: first, url });
 }
 
 /**
  * Refuses a stray white-space, control or format character in `text` (a route, or a url given
- * as an option) with `invalid_route`; `offset` is where `text` starts in `route`. In a url
- * alone (`urlOnly`), a space or tab is stray too.
+ * as an option, part of `route`) with `invalid_route`. In a url alone (`urlOnly`), a space or
+ * tab is stray too.
  */
-export function checkStray(route: string, text: string, offset: number, urlOnly = false): void {
+export function checkStray(route: string, text: string, urlOnly = false): void {
   const stray = (urlOnly ? STRAY_IN_URL : STRAY_CHARACTER).exec(text);
   if (stray !== null) {
     throw new EndpointError(
       "invalid_route",
       __DEV__
-        ? `Invalid route ${quote(route)}: the character U+${(stray[0].codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")} at index ${stray.index + offset} is not allowed; ${urlOnly ? "percent-encode it (a space as %20)" : "separate the method and the url with a plain space, and percent-encode other characters in the url"}.`
+        ? `Invalid route ${quote(route)}: the character U+${(stray[0].codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")} at index ${stray.index + route.indexOf(text)} is not allowed; ${urlOnly ? "percent-encode it (a space as %20)" : "separate the method and the url with a plain space, and percent-encode other characters in the url"}.`
         : "",
     );
   }

@@ -3,21 +3,13 @@ import { describe } from "../shared/describe-value.js";
 import { quote } from "../shared/quote.js";
 import type { RequestMethod } from "../types/request.js";
 
-const METHODS: ReadonlyMap<string, RequestMethod> = new Map(
-  (["get", "head", "post", "put", "patch", "delete"] as const).flatMap((m) => [
-    [m, m],
-    [m.toUpperCase(), m],
-  ]),
-);
+const METHOD = /^(?:get|head|post|put|patch|delete)$/i;
 
 export const SUPPORTED_METHODS = "GET, HEAD, POST, PUT, PATCH, DELETE";
 
 /** The lowercase method, or `unsupported_method` for anything but the six REST methods. */
 export function toRequestMethod(method: unknown, route?: string): RequestMethod {
-  if (typeof method === "string") {
-    const known = METHODS.get(method) ?? METHODS.get(method.toLowerCase());
-    if (known !== undefined) return known;
-  }
+  if (typeof method === "string" && METHOD.test(method)) return method.toLowerCase() as RequestMethod;
   throw new EndpointError(
     "unsupported_method",
     __DEV__
@@ -28,5 +20,5 @@ export function toRequestMethod(method: unknown, route?: string): RequestMethod 
 
 /** True for a word that names an HTTP method, supported or not: a route of one such word lacks its url. */
 export function isMethodName(word: string): boolean {
-  return /^(get|head|post|put|patch|delete|options|trace|connect|query)$/i.test(word);
+  return METHOD.test(word) || /^(?:options|trace|connect|query)$/i.test(word);
 }

@@ -21,19 +21,19 @@ export class BoundedCache<V> {
   /** Stores `value` under `key`, counted as `bytes` (key included), and returns it. */
   set(key: string, value: V, bytes: number): V {
     if (bytes > this.#budget / 8) return value;
-    const old = this.#entries.get(key);
-    if (old !== undefined) {
-      this.#entries.delete(key);
-      this.#bytes -= old.bytes;
-    }
-    for (const [oldest, entry] of this.#entries) {
+    this.#drop(key);
+    for (const oldest of this.#entries.keys()) {
       if (this.#bytes + bytes <= this.#budget) break;
-      this.#entries.delete(oldest);
-      this.#bytes -= entry.bytes;
+      this.#drop(oldest);
     }
     this.#entries.set(key, { value, bytes });
     this.#bytes += bytes;
     return value;
+  }
+
+  #drop(key: string): void {
+    this.#bytes -= this.#entries.get(key)?.bytes ?? 0;
+    this.#entries.delete(key);
   }
 
   get size(): number {

@@ -1,6 +1,5 @@
 import { EndpointError } from "../endpoint-error.js";
 import { quote } from "../shared/quote.js";
-import { isHexDigit, isUriCharacter } from "./encode.js";
 
 /** How one RFC 6570 operator expands (RFC 6570 appendix A). */
 export interface Operator {
@@ -26,8 +25,6 @@ export interface Expression {
   readonly variables: readonly VariableSpec[];
   /** Where the expression starts in the template, for messages. */
   readonly index: number;
-  /** Expanded inside the URL path (before any `?` or `#`). */
-  readonly inPath: boolean;
 }
 
 /** A compiled template is a list of parts: literal text, already encoded, or an expression. */
@@ -38,62 +35,84 @@ export interface CompiledTemplate {
   readonly parts: readonly Part[];
   /** Every variable name, once, in order of first appearance. */
   readonly variableNames: readonly string[];
+  /** Each variable name's slot, its index in `variableNames`. */
+  readonly slots: ReadonlyMap<string, number>;
   /** Route templates only: the slots of `{var}`, `{+var}` and `:name` variables, which must be given. */
   readonly requiredSlots: readonly number[];
-  /** The template starts with a scheme (`https:`), so it is a full URL. */
-  readonly hasScheme: boolean;
-  /** The template's own path (before `?`, `#` or a query expression) ends in `/`. */
-  readonly pathEndsWithSlash: boolean;
   /**
-   * Path segments before the last that hold only expressions (`/{owner}/`), as `[from, to)`
-   * ranges of part indices: if they expand to nothing, the next segment takes their place.
+   * Route templates only: where the path ends, at a literal `?` or `#` (which starts a part of
+   * its own) or a query or fragment expression, as an index in `source` and in `parts`.
    */
-  readonly wholeSegments: readonly (readonly [number, number])[];
+  readonly pathEnd: number;
+  readonly pathPartCount: number;
   /** An estimate of the memory the compiled template holds, for caches bounded in bytes. */
   readonly bytes: number;
 }
-
-const op = (
-  first: string,
-  separator: string,
-  named: boolean,
-  ifEmpty: string,
-  reserved: boolean,
-): Operator => ({ first, separator, named, ifEmpty, reserved });
-
-const SIMPLE = op("", ",", false, "", false);
-const OPERATORS: Readonly<Record<string, Operator>> = {
-  "+": op("", ",", false, "", true),
-  "#": op("#", ",", false, "", true),
-  ".": op(".", ".", false, "", false),
-  "/": op("/", "/", false, "", false),
-  ";": op(";", ";", true, "", false),
-  "?": op("?", "&", true, "=", false),
-  "&": op("&", "&", true, "=", false),
-};
-/** The form-style query operator, `{?...}`: leftover GET parameters expand as if in one. */
-export const QUERY_OPERATOR: Operator = OPERATORS["?"] as Operator;
-/** Operators RFC 6570 reserves for future extensions: using one is an error. */
-const RESERVED_OPERATORS = "=,!@|";
-
-const MAX_PREFIX = 9999;
 
 export interface CompileOptions {
   /** Route syntax on top of RFC 6570: `-` in variable names and `:name` path placeholders. */
   readonly route: boolean;
 }
 
+/** The operator written `c`, or simple expansion for "" (RFC 6570 appendix A). */
+function operator(c: string): Operator {
+  const query = c === "?" || c === "&";
+  return {
+    first: c === "+" ? "" : c,
+    // "+#".includes("") is true: simple expansion separates with "," too.
+    separator: query ? "&" : "+#".includes(c) ? "," : c,
+    named: query || c === ";",
+    ifEmpty: query ? "=" : "",
+    reserved: c === "+" || c === "#",
+  };
+}
+
+// Made by one function, so operators share one hidden class: expansion reads them monomorphically.
+const SIMPLE = operator("");
+// No prototype: an operator character is looked up here, and a polluted Object.prototype must add none.
+const OPERATORS: Record<string, Operator | undefined> = Object.create(null);
+for (const c of "+#./;?&") OPERATORS[c] = operator(c);
+/** The form-style query operator, `{?...}`: leftover GET parameters expand as if in one. */
+export const QUERY_OPERATOR: Operator = OPERATORS["?"] as Operator;
+
+/**
+ * Where literal text stops: at a `{`, or at a character a template may not hold (one outside
+ * RFC 3986's unreserved and reserved sets and RFC 3987's ucschar and iprivate, or a `%` that
+ * does not start a `%XX` triplet). Each position is tried once: linear in the template.
+ */
+const LITERAL_STOP =
+  /[^!#-;=?-[\]_a-z~\xa0-\u{10ffff}]|[\p{Cs}\p{NChar}\ufff0-\ufffd\u{e0000}-\u{e0fff}]|%(?![\da-f]{2})/giu;
+const NON_ASCII = /[^\0-\x7f]+/g;
+/** `scheme://`: in a route's full URL, `:name` placeholders start after it (`https://u:pw@h/:id`). */
+const SCHEME_SLASHES = /^[a-z][a-z\d+.-]*:\/\//i;
+/** A `:name` placeholder after a `/` in a route's path, or the `?` or `#` that ends the path. */
+const PATH_TOKEN = /\/:[a-z_]\w*|[?#]/gi;
+/**
+ * varspec = varname [ ":" prefix / "*" ]; varname = varchar *( ["."] varchar ); varchar = ALPHA /
+ * DIGIT / "_" / pct-encoded (and `-` in routes). The prefix is read as up to five digits, then checked.
+ */
+const VARSPEC = /((?:\w|%[\da-f]{2})+(?:\.(?:\w|%[\da-f]{2})+)*)(?::(\d{0,5})|(\*))?/iy;
+/** The same, with `-` a name character too. */
+const ROUTE_VARSPEC = new RegExp(VARSPEC.source.replaceAll("\\w", "[\\w-]"), "iy");
+const MAX_PREFIX = 9999;
+
 /**
  * Parses an RFC 6570 level 4 template into parts, in one left-to-right pass with no
  * backtracking. Every deviation from the RFC grammar throws `invalid_template` with its index.
  */
 export function compileTemplate(source: string, options: CompileOptions): CompiledTemplate {
+  const { route } = options;
   const parts: Part[] = [];
   const names: string[] = [];
   const slots = new Map<string, number>();
   const required: number[] = [];
   const requiredSeen = new Set<number>();
-  const slotOf = (name: string, isRequired: boolean): number => {
+  // Measured: about 400 bytes an expression (its objects, the literal beside it and the route's
+  // split copies of the part list) and 300 a variable (its spec, name and slot entries), counted
+  // as 700 a variable; and the text kept twice. Literal text is counted as stored:
+  // percent-encoded, nine times its source.
+  let bytes = 256 + 4 * source.length;
+  const variable: AddVariable = (name, prefix, explode, isRequired) => {
     let slot = slots.get(name);
     if (slot === undefined) {
       slot = names.push(name) - 1;
@@ -103,343 +122,169 @@ export function compileTemplate(source: string, options: CompileOptions): Compil
       requiredSeen.add(slot);
       required.push(slot);
     }
-    return slot;
+    bytes += 700;
+    return { name, slot, prefix, explode };
   };
-
-  let literal = "";
-  let inPath = true;
-  let pathEndsWithSlash = false;
-  const wholeSegments: [number, number][] = [];
-  // The current path segment as written, while it holds only literal text.
-  let segment = "";
-  let segmentPure = true;
-  // The part index where the current segment's expressions start, while it has no literal text.
-  let segmentFrom = 0;
-  let segmentLiteral = false;
-  const endSegment = (final: boolean): void => {
-    // A route's own `.` or `..` segment would be resolved away by URL parsers but sent as written
-    // by others; refused, so every dot segment in a route's path comes from a value (refused too).
-    if (options.route && segmentPure && isDotSegment(segment)) {
-      throw templateError(
-        source,
-        i - segment.length,
-        __DEV__
-          ? `a "." or ".." path segment, which URL parsers resolve away; write the path without it`
-          : "",
-      );
-    }
-    if (!final && !segmentPure && !segmentLiteral) wholeSegments.push([segmentFrom, parts.length]);
-    segment = "";
-    segmentPure = true;
-    segmentLiteral = false;
-    segmentFrom = parts.length + (literal === "" ? 0 : 1);
+  const literal = (from: number, to: number): void => {
+    if (from === to) return;
+    const text = source.slice(from, to).replace(NON_ASCII, encodeURIComponent);
+    bytes += 4 * text.length;
+    parts.push(text);
   };
+  // Routes only: `:name` placeholders live in the path, which a literal `?` or `#`, or a query or
+  // fragment expression, ends.
+  let inPath = route;
+  let pathEnd = source.length;
+  let pathPartCount = 0;
+  const endPath = (index: number): void => {
+    inPath = false;
+    pathEnd = index;
+    pathPartCount = parts.length;
+  };
+  const pathStart = SCHEME_SLASHES.exec(source)?.[0].length ?? 0;
 
-  const length = source.length;
-  const hasScheme = startsWithScheme(source);
-  // `:name` placeholders live in the path: in `https://user:pw@host:8443/` the colons stay.
-  const pathStart = hasScheme ? authorityEnd(source) : 0;
-  if (hasScheme && options.route) checkOrigin(source);
-  // In a route, after a `{?…}`, `{&…}` or `{#…}` expression that ended the path and until a
-  // literal "#": left out, that expression would join whatever follows to the path.
-  let openTail = false;
-  const tailOnly = (at: number): EndpointError =>
-    templateError(
-      source,
-      at,
-      __DEV__
-        ? `in a route only {?…}, {&…}, {#…} or a literal "#" may follow a query or fragment expression, since a value left out would join what follows to the path; move the path before it`
-        : "",
-    );
-  let i = 0;
-  while (i < length) {
-    const code = source.charCodeAt(i);
-    if (openTail && code !== 123 /* { */) {
-      if (code !== 35 /* # */) throw tailOnly(i);
-      openTail = false;
-    }
-    if (code === 123 /* { */) {
-      if (literal !== "") parts.push(flat(literal));
-      literal = "";
-      const expression = parseExpression(source, i, inPath, options.route, slotOf);
-      parts.push(expression);
-      const first = expression.operator.first;
-      const tail = first === "?" || first === "&" || first === "#";
-      if (openTail && !tail) throw tailOnly(i);
-      if (inPath) {
-        if (tail) {
-          endSegment(true);
-          inPath = false;
-          openTail = options.route;
-        } else {
-          segmentPure = false;
-          pathEndsWithSlash = false;
-        }
-      }
-      i = source.indexOf("}", i) + 1;
-      continue;
-    }
-    if (code === 125 /* } */) {
-      throw templateError(
-        source,
-        i,
-        __DEV__ ? `"}" without an opening "{"; remove it or percent-encode it as %7D` : "",
-      );
-    }
-    if (code === 37 /* % */) {
-      if (!isHexDigit(source.charCodeAt(i + 1)) || !isHexDigit(source.charCodeAt(i + 2))) {
-        throw templateError(
-          source,
-          i,
-          __DEV__ ? `"%" not followed by two hex digits; write a literal "%" as %25` : "",
-        );
-      }
-      literal += source.slice(i, i + 3);
-      if (inPath) {
-        segment += source.slice(i, i + 3);
-        segmentLiteral = true;
-      }
-      i += 3;
-      continue;
-    }
-    if (
-      options.route &&
-      code === 58 /* : */ &&
-      inPath &&
-      i > pathStart &&
-      source.charCodeAt(i - 1) === 47 /* / */ &&
-      isNameStart(source.charCodeAt(i + 1))
-    ) {
-      let end = i + 2;
-      while (end < length && isNameChar(source.charCodeAt(end))) end++;
-      const name = source.slice(i + 1, end);
-      if (literal !== "") parts.push(flat(literal));
-      literal = "";
-      parts.push({
-        operator: SIMPLE,
-        variables: [{ name, slot: slotOf(name, true), prefix: 0, explode: false }],
-        index: i,
-        inPath: true,
-      });
-      segmentPure = false;
-      pathEndsWithSlash = false;
-      i = end;
-      continue;
-    }
-    if (code < 128) {
-      if (!isUriCharacter(code)) {
-        throw templateError(
-          source,
-          i,
-          __DEV__
-            ? `${describeChar(code)} is not allowed in a URI template; percent-encode it as %${hex(code, 2)}`
-            : "",
-        );
-      }
-      literal += source[i];
-      if (inPath) {
-        if (code === 63 /* ? */ || code === 35 /* # */) {
-          endSegment(true);
-          inPath = false;
-        } else if (code === 47 /* / */) {
-          endSegment(false);
-          pathEndsWithSlash = true;
-        } else {
-          segment += source[i];
-          segmentLiteral = true;
-          pathEndsWithSlash = false;
-        }
-      }
-      i++;
-      continue;
-    }
-    // Non-ASCII literal: only RFC 3987 ucschar and iprivate are allowed; they are UTF-8 encoded.
-    const point = source.codePointAt(i) ?? 0;
-    const width = point > 0xffff ? 2 : 1;
-    if (!isLiteralCodePoint(point)) {
-      throw templateError(
-        source,
-        i,
-        __DEV__
-          ? `the character U+${hex(point, 4)} is not allowed in a URI template; remove it or percent-encode its UTF-8 bytes`
-          : "",
-      );
-    }
-    const encoded = encodeURIComponent(source.slice(i, i + width));
-    literal += encoded;
+  let at = 0;
+  for (;;) {
+    LITERAL_STOP.lastIndex = at;
+    const stop = LITERAL_STOP.exec(source)?.index ?? source.length;
     if (inPath) {
-      segment += encoded;
-      segmentLiteral = true;
-      pathEndsWithSlash = false;
+      // Placeholders up to the first "?" or "#", which ends the path (read with `exec`: a
+      // replaced iterator must not choose them).
+      const run = source.slice(at, stop);
+      const offset = at;
+      PATH_TOKEN.lastIndex = 0;
+      for (let found = PATH_TOKEN.exec(run); found !== null; found = PATH_TOKEN.exec(run)) {
+        const token = offset + found.index;
+        if (found[0].length === 1) {
+          literal(at, token);
+          at = token;
+          endPath(token);
+          break;
+        }
+        if (token < pathStart) continue;
+        literal(at, token + 1);
+        at = token + found[0].length;
+        parts.push({
+          operator: SIMPLE,
+          variables: [variable(source.slice(token + 2, at), 0, false, true)],
+          index: token + 1,
+        });
+      }
     }
-    i += width;
+    literal(at, stop);
+    if (stop === source.length) break;
+    if (source.charCodeAt(stop) !== 123 /* { */) {
+      throw templateError(source, stop, __DEV__ ? literalProblem(source, stop) : "");
+    }
+    const expression = parseExpression(source, stop, route, variable);
+    if (inPath && "?&#".includes(expression.operator.first || "x")) endPath(stop);
+    parts.push(expression);
+    at = source.indexOf("}", stop) + 1;
   }
-  if (literal !== "") parts.push(flat(literal));
-  if (inPath) endSegment(true);
-
+  if (inPath) pathPartCount = parts.length;
   return {
     source,
     parts,
     variableNames: names,
+    slots,
     requiredSlots: required,
-    hasScheme,
-    pathEndsWithSlash,
-    wholeSegments,
-    // Measured: about 400 bytes an expression (its objects, the literal beside it and the
-    // route's split copies of the part list), and the text kept twice.
-    // Each variable adds its spec object and name, and each distinct one its list and slot entries.
-    // Literal text is counted apart: percent-encoded, it can be nine times its source.
-    bytes:
-      256 +
-      4 * source.length +
-      400 * (parts.length - literals(parts)) +
-      4 * literalLength(parts) +
-      100 * specs(parts) +
-      200 * names.length,
+    pathEnd,
+    pathPartCount,
+    bytes,
   };
 }
 
-function specs(parts: readonly Part[]): number {
-  let count = 0;
-  for (const part of parts) if (typeof part !== "string") count += part.variables.length;
-  return count;
-}
+type AddVariable = (name: string, prefix: number, explode: boolean, required: boolean) => VariableSpec;
 
-function literalLength(parts: readonly Part[]): number {
-  let length = 0;
-  for (const part of parts) if (typeof part === "string") length += part.length;
-  return length;
-}
-
-/**
- * The literal as one flat string: built a character at a time, it is a chain of pieces that
- * would stay in the cache at several times its size. Reading a character makes V8 flatten it.
- */
-function flat(literal: string): string {
-  literal.charCodeAt(0);
-  return literal;
-}
-
-function literals(parts: readonly Part[]): number {
-  let count = 0;
-  for (const part of parts) if (typeof part === "string") count++;
-  return count;
-}
-
-function isRequiredOperator(operator: Operator): boolean {
-  return operator === SIMPLE || operator === OPERATORS["+"];
-}
-
-function parseExpression(
-  source: string,
-  start: number,
-  inPath: boolean,
-  route: boolean,
-  slotOf: (name: string, required: boolean) => number,
-): Expression {
-  const length = source.length;
+function parseExpression(source: string, start: number, route: boolean, variable: AddVariable): Expression {
   let i = start + 1;
-  let operator = SIMPLE;
-  const opChar = source[i];
-  if (opChar !== undefined && Object.hasOwn(OPERATORS, opChar)) {
-    operator = OPERATORS[opChar] ?? SIMPLE;
+  const opChar = source.charAt(i);
+  const operator = OPERATORS[opChar] ?? SIMPLE;
+  if (operator !== SIMPLE) {
     i++;
-  } else if (opChar !== undefined && RESERVED_OPERATORS.includes(opChar)) {
+  } else if ("=,!@|".includes(opChar || "x")) {
+    // Operators RFC 6570 reserves for future extensions.
     throw templateError(
       source,
       i,
       __DEV__ ? `the operator "${opChar}" is reserved by RFC 6570; use one of + # . / ; ? &` : "",
     );
   }
+  const required = route && operator.first === "";
+  const pattern = route ? ROUTE_VARSPEC : VARSPEC;
   const variables: VariableSpec[] = [];
-  const required = route && isRequiredOperator(operator);
   for (;;) {
-    const nameStart = i;
-    // varname = varchar *( ["."] varchar ); varchar = ALPHA / DIGIT / "_" / pct-encoded
-    for (;;) {
-      const code = source.charCodeAt(i);
-      if (isVarChar(code, route)) {
-        i++;
-      } else if (
-        code === 37 /* % */ &&
-        isHexDigit(source.charCodeAt(i + 1)) &&
-        isHexDigit(source.charCodeAt(i + 2))
-      ) {
-        i += 3;
-      } else if (code === 46 /* . */ && i > nameStart && source.charCodeAt(i - 1) !== 46) {
-        i++;
-      } else {
-        break;
-      }
-    }
-    if (i >= length) throw unclosed(source, start);
-    if (i === nameStart) {
+    pattern.lastIndex = i;
+    const spec = pattern.exec(source);
+    const name = spec?.[1] ?? "";
+    i += name.length;
+    let next = source.charCodeAt(i);
+    // The grammar reads a "." after a name as the start of its next part: at the end, or before
+    // anything but a name character, it is a trailing dot.
+    const dot = next === 46 && name !== "";
+    if (i + (dot ? 1 : 0) >= source.length) throw unclosed(source, start);
+    if (name === "") {
       throw templateError(
         source,
         i,
         __DEV__
-          ? `expected a variable name, found ${describeChar(source.charCodeAt(i))}; variable names use letters, digits, _, ${route ? "-, " : ""}. and %XX`
+          ? `expected a variable name, found ${describeChar(next)}; variable names use letters, digits, _, ${route ? "-, " : ""}. and %XX`
           : "",
       );
     }
-    if (source.charCodeAt(i - 1) === 46) {
+    if (dot) {
+      throw templateError(source, i, __DEV__ ? `a variable name cannot end with "."; remove the dot` : "");
+    }
+    // 1 to 9999, with no leading zero.
+    const digits = spec?.[2];
+    if (digits !== undefined && !/^[1-9]\d{0,3}$/.test(digits)) {
       throw templateError(
         source,
-        i - 1,
-        __DEV__ ? `a variable name cannot end with "."; remove the dot` : "",
+        i + 1,
+        __DEV__
+          ? `invalid prefix length ${digits === "" ? "(none)" : digits}; write a number from 1 to ${MAX_PREFIX} after ":"`
+          : "",
       );
     }
-    const name = source.slice(nameStart, i);
-    let prefix = 0;
-    let explode = false;
-    const modifier = source.charCodeAt(i);
-    if (modifier === 58 /* : */) {
-      i++;
-      const digitsStart = i;
-      while (i < length && i - digitsStart < 5 && isDigit(source.charCodeAt(i))) i++;
-      const digits = source.slice(digitsStart, i);
-      prefix = Number(digits);
-      if (digits === "" || digits.charCodeAt(0) === 48 || prefix > MAX_PREFIX) {
-        throw templateError(
-          source,
-          digitsStart,
-          __DEV__
-            ? `invalid prefix length ${digits === "" ? "(none)" : digits}; write a number from 1 to ${MAX_PREFIX} after ":"`
-            : "",
-        );
-      }
-    } else if (modifier === 42 /* * */) {
-      explode = true;
-      i++;
+    i = pattern.lastIndex;
+    variables.push(variable(name, Number(digits ?? 0), spec?.[3] !== undefined, required));
+    next = source.charCodeAt(i);
+    if (next === 125 /* } */) return { operator, variables, index: start };
+    if (next !== 44 /* , */) {
+      if (i >= source.length) throw unclosed(source, start);
+      throw templateError(
+        source,
+        i,
+        __DEV__
+          ? `unexpected ${describeChar(next)} in an expression; separate variables with "," and close with "}"`
+          : "",
+      );
     }
-    variables.push({ name, slot: slotOf(name, required), prefix, explode });
-    const next = source.charCodeAt(i);
-    if (next === 125 /* } */) break;
-    if (next === 44 /* , */) {
-      i++;
-      continue;
-    }
-    if (i >= length) throw unclosed(source, start);
-    throw templateError(
-      source,
-      i,
-      __DEV__
-        ? `unexpected ${describeChar(next)} in an expression; separate variables with "," and close with "}"`
-        : "",
-    );
+    i++;
   }
-  return { operator, variables, index: start, inPath };
 }
 
 function unclosed(source: string, start: number): EndpointError {
   return templateError(source, start, __DEV__ ? `the expression starting here is not closed; add "}"` : "");
 }
 
+/** What is wrong with the character at `index`, which literal text may not hold, and how to fix it. */
+function literalProblem(source: string, index: number): string {
+  const code = source.charCodeAt(index);
+  if (code === 125) return `"}" without an opening "{"; remove it or percent-encode it as %7D`;
+  if (code === 37) return `"%" not followed by two hex digits; write a literal "%" as %25`;
+  if (code < 128) {
+    return `${describeChar(code)} is not allowed in a URI template; percent-encode it as %${hex(code, 2)}`;
+  }
+  return `the character U+${hex(source.codePointAt(index) ?? 0, 4)} is not allowed in a URI template; remove it or percent-encode its UTF-8 bytes`;
+}
+
 /**
- * `invalid_template` at `index`. `problem` (what is wrong; how to fix it) is given as
- * `__DEV__ ? "..." : ""`, so production builds carry neither it nor the text made here.
+ * `invalid_template` at `index`. `problem` (what is wrong; how to fix it) is given in
+ * development builds only (see src/endpoint-error.ts): production builds carry neither it nor
+ * the text made here.
  */
-function templateError(source: string, index: number, problem: string): EndpointError {
+export function templateError(source: string, index: number, problem: string): EndpointError {
   return new EndpointError(
     "invalid_template",
     __DEV__ ? `Invalid URI template ${shownAround(source, index)} at index ${index}: ${problem}.` : "",
@@ -463,108 +308,4 @@ function describeChar(code: number): string {
 
 function hex(code: number, digits: number): string {
   return code.toString(16).toUpperCase().padStart(digits, "0");
-}
-
-function isDigit(code: number): boolean {
-  return code >= 48 && code <= 57;
-}
-
-function isNameStart(code: number): boolean {
-  return (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95;
-}
-
-function isNameChar(code: number): boolean {
-  return isNameStart(code) || isDigit(code);
-}
-
-function isVarChar(code: number, route: boolean): boolean {
-  return isNameChar(code) || (route && code === 45) /* - */;
-}
-
-/** RFC 3987 ucschar and iprivate: the non-ASCII characters a template literal may hold. */
-function isLiteralCodePoint(point: number): boolean {
-  if (point < 0xa0) return false;
-  if (point <= 0xd7ff) return true;
-  if (point < 0xe000) return false; // surrogates
-  if (point <= 0xfdcf) return true;
-  if (point < 0xfdf0) return false;
-  if (point <= 0xffef) return true;
-  if (point <= 0xffff) return false;
-  if ((point & 0xffff) > 0xfffd) return false;
-  return point < 0xe0000 || point >= 0xe1000;
-}
-
-/** `.`, `..` and their percent-encoded spellings (`%2e`, `.%2E`, ...), as URL parsers read them. */
-export function isDotSegment(text: string, start = 0, end: number = text.length): boolean {
-  if (end === start || end - start > 6) return false;
-  let dots = 0;
-  for (let i = start; i < end; i++) {
-    const code = text.charCodeAt(i);
-    if (code === 46) {
-      dots++;
-    } else if (
-      code === 37 &&
-      i + 2 < end &&
-      text.charCodeAt(i + 1) === 50 &&
-      (text.charCodeAt(i + 2) | 32) === 101
-    ) {
-      dots++;
-      i += 2;
-    } else {
-      return false;
-    }
-  }
-  return dots <= 2;
-}
-
-/**
- * A full URL in a route names its origin in literal text, `scheme://host[:port]`, ended by a
- * literal `/`, `?`, `#` or the end: a value must never choose the host, and an optional
- * expression right after it that expands to nothing would join what follows to the host.
- */
-function checkOrigin(source: string): void {
-  const colon = source.indexOf(":");
-  if (!source.startsWith("//", colon + 1)) {
-    throw templateError(
-      source,
-      colon + 1,
-      __DEV__ ? `a full URL must name its host: write "scheme://host/path"` : "",
-    );
-  }
-  let i = colon + 3;
-  while (i < source.length && !"/?#{".includes(source[i] as string)) i++;
-  try {
-    new URL(source.slice(0, i));
-  } catch {
-    throw templateError(source, colon + 3, __DEV__ ? "the host or port does not parse as a URL's" : "");
-  }
-  if (source.charCodeAt(i) === 123 /* { */) {
-    throw templateError(
-      source,
-      i,
-      __DEV__
-        ? `an expression in the scheme, host or port, or right after it, would let a value choose where the request goes; write the host in the route or in baseUrl, followed by "/", "?" or "#"`
-        : "",
-    );
-  }
-}
-
-/** Where the path of a full URL starts: the first `/` after `scheme://authority`. */
-function authorityEnd(source: string): number {
-  const colon = source.indexOf(":");
-  if (!source.startsWith("//", colon + 1)) return colon + 1;
-  const slash = source.indexOf("/", colon + 3);
-  return slash === -1 ? source.length : slash;
-}
-
-/** `^[A-Za-z][A-Za-z0-9+.-]*:`, scanned by hand. */
-export function startsWithScheme(text: string): boolean {
-  const first = text.charCodeAt(0);
-  if (!((first >= 65 && first <= 90) || (first >= 97 && first <= 122))) return false;
-  for (let i = 1; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code === 58) return true;
-    if (!(isNameChar(code) && code !== 95) && code !== 43 && code !== 46 && code !== 45) return false;
-  }
-  return false;
 }

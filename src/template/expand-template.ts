@@ -3,11 +3,11 @@ import { isArray } from "../shared/object.js";
 import { quote } from "../shared/quote.js";
 import type { Expression, Operator, Part, VariableSpec } from "./compile-template.js";
 import { encodeReserved, encodeUnreserved } from "./encode.js";
-import { listItems, nestedAt, toScalarString } from "./template-value.js";
+import { nestedAt, toScalarString } from "./template-value.js";
 
 /**
  * Runs a compiled template against values (RFC 6570 section 3). `values` holds each variable's
- * value at its slot (its index in `variableNames`), read once from the caller's own properties.
+ * value at its slot (its index in `variableNames`), read once by `readValue`.
  */
 export function expandParts(parts: readonly Part[], values: readonly unknown[]): string {
   let out = "";
@@ -36,14 +36,15 @@ export function expandExpression(expression: Expression, values: readonly unknow
 
 /** One variable of an expression, without the operator's leading character; `undefined` when undefined. */
 export function expandVariable(operator: Operator, spec: VariableSpec, value: unknown): string | undefined {
-  const { name } = spec;
+  const { name, explode } = spec;
+  const { named, ifEmpty } = operator;
   const scalar = typeof value === "string" ? value : toScalarString(value, name);
   if (scalar === undefined) return undefined;
   if (scalar !== null) {
     const text = spec.prefix > 0 ? prefixOf(scalar, spec.prefix) : scalar;
     const encoded = encodeValue(text, operator, name);
-    if (!operator.named) return encoded;
-    return text === "" ? name + operator.ifEmpty : `${name}=${encoded}`;
+    if (!named) return encoded;
+    return text === "" ? name + ifEmpty : `${name}=${encoded}`;
   }
   if (spec.prefix > 0) {
     throw new EndpointError(
@@ -53,44 +54,26 @@ export function expandVariable(operator: Operator, spec: VariableSpec, value: un
         : name,
     );
   }
-  if (isArray(value)) {
-    const items = listItems(value, name);
-    if (items.length === 0) return undefined;
-    let out = "";
-    for (let i = 0; i < items.length; i++) {
-      const item = items[i] as string;
-      if (!spec.explode) {
-        out += (i === 0 ? (operator.named ? `${name}=` : "") : ",") + encodeValue(item, operator, name);
-      } else {
-        if (i > 0) out += operator.separator;
-        if (operator.named) out += item === "" ? name + operator.ifEmpty : `${name}=`;
-        out += encodeValue(item, operator, name);
-      }
-    }
-    return out;
-  }
-  // A plain object (a copy of its own, see settle): its pairs written as they are read.
+  // A list's items, or a plain object's keys (a copy of its own, see readValue), written as read.
+  const list = isArray(value);
   const map = value as Record<string, unknown>;
-  const keys = Object.keys(map);
+  const keys = list ? value : Object.keys(map);
   let out = "";
   let count = 0;
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i] as string;
-    const item = toScalarString(map[key], name);
-    if (item === null) throw nestedAt(name, key);
+    const item = toScalarString(list ? key : map[key], name);
+    if (item === null) throw nestedAt(name, list ? i : key);
     if (item === undefined) continue;
-    const encodedKey = encodeValue(key, operator, name);
-    const encodedItem = encodeValue(item, operator, name);
-    if (!spec.explode) {
-      out += `${count === 0 ? "" : ","}${encodedKey},${encodedItem}`;
-    } else {
-      if (count > 0) out += operator.separator;
-      out += operator.named && item === "" ? encodedKey + operator.ifEmpty : `${encodedKey}=${encodedItem}`;
-    }
-    count++;
+    const text = encodeValue(item, operator, name);
+    const label = list ? name : encodeValue(key, operator, name);
+    if (count++ > 0) out += explode ? operator.separator : ",";
+    if (!explode) out += list ? text : `${label},${text}`;
+    else if (list && !named) out += text;
+    else out += named && item === "" ? label + ifEmpty : `${label}=${text}`;
   }
   if (count === 0) return undefined;
-  return spec.explode || !operator.named ? out : `${name}=${out}`;
+  return explode || !named ? out : `${name}=${out}`;
 }
 
 function encodeValue(text: string, operator: Operator, name: string): string {
@@ -110,12 +93,11 @@ export function loneSurrogate(name: string): EndpointError {
 
 /** The first `length` code points: a surrogate pair counts as one character. */
 function prefixOf(text: string, length: number): string {
-  if (text.length <= length) return text;
-  let i = 0;
-  for (let count = 0; count < length && i < text.length; count++) {
-    const code = text.charCodeAt(i);
-    const next = text.charCodeAt(i + 1);
-    i += code >= 0xd800 && code <= 0xdbff && next >= 0xdc00 && next <= 0xdfff ? 2 : 1;
+  let end = 0;
+  for (let count = 0; count < length && end < text.length; count++) {
+    // A high surrogate followed by a low one is one code point.
+    end +=
+      (text.charCodeAt(end) & 0xfc00) === 0xd800 && (text.charCodeAt(end + 1) & 0xfc00) === 0xdc00 ? 2 : 1;
   }
-  return text.slice(0, i);
+  return text.slice(0, end);
 }

@@ -1,5 +1,5 @@
 import { EndpointError } from "../endpoint-error.js";
-import { arrayItems, isArray, isPlainObject, ownKeys, setOwn } from "../shared/object.js";
+import { arrayItems, isArray, isPlainObject, setOwn } from "../shared/object.js";
 import { quote } from "../shared/quote.js";
 
 // The built-in methods, held before any other code runs: a Date is recognised by its internal
@@ -22,9 +22,8 @@ export function toScalarString(value: unknown, name: string): string | null | un
       if (Number.isFinite(value)) return numberToDecimal(value);
       throw invalidValue(name, __DEV__ ? `is ${value}: pass a finite number` : "");
     case "bigint":
-      return value.toString();
     case "boolean":
-      return value ? "true" : "false";
+      return String(value);
     case "undefined":
       return undefined;
     case "object":
@@ -39,39 +38,33 @@ export function toScalarString(value: unknown, name: string): string | null | un
   }
 }
 
-/** An object that is neither a list nor plain: a Date as ISO 8601, anything else refused. */
+/** An object that is neither a list nor plain: a real Date (from any realm) as ISO 8601, anything else refused. */
 function otherObjectString(value: object, name: string): string {
-  const time = timeOfDate(value);
-  if (time !== undefined) {
-    if (Number.isNaN(time)) throw invalidValue(name, __DEV__ ? "is an invalid Date: pass a valid Date" : "");
-    return dateIso.call(value);
-  }
-  throw invalidValue(
-    name,
-    __DEV__ ? "is an object that is not plain: pass a string, number, array or plain object" : "",
-  );
-}
-
-/** The time of a real Date (from any realm), or `undefined` for every other object. */
-function timeOfDate(value: object): number | undefined {
+  let time: number;
   try {
-    return dateTime.call(value);
+    time = dateTime.call(value);
   } catch {
-    return undefined;
+    throw invalidValue(
+      name,
+      __DEV__ ? "is an object that is not plain: pass a string, number, array or plain object" : "",
+    );
   }
+  if (Number.isNaN(time)) throw invalidValue(name, __DEV__ ? "is an invalid Date: pass a valid Date" : "");
+  return dateIso.call(value);
 }
 
 /**
- * A list or plain-object value read once into a copy of our own, so that a value expanded in
+ * A value read once: a list or plain object into a copy of our own, so that a value expanded in
  * several places (`/{l}/x/{l}`, `{m}{?m*}`) shows every place the same items; another object
  * converted to its string (a Date) or refused. Primitives as they are.
  */
-export function settle(value: unknown, name: string): unknown {
+export function readValue(value: unknown, name: string): unknown {
   if (typeof value !== "object" || value === null) return value;
   if (isArray(value)) return arrayItems(value, (index) => holeAt(name, index));
   if (isPlainObject(value)) {
     // One built-in pass reads each value once, into an ordinary object of ours (a record with
-    // no prototype is a slow hash table): its own keys are all that is ever read of it.
+    // no prototype is a slow hash table): its own keys are all that is ever read of it. Read by
+    // index: a replaced array iterator must not choose the entries.
     const entries = Object.entries(value);
     const copy: Record<string, unknown> = {};
     for (let i = 0; i < entries.length; i++) {
@@ -92,30 +85,24 @@ function holeAt(name: string, index: number): EndpointError {
   );
 }
 
-/**
- * The items of a list value, converted; `null`/`undefined` items are left out. A list with
- * holes is refused: a hole has no value, and a sparse list of length 2^32-1 must fail at once.
- */
+/** The items of a list value (read by `readValue`), converted; `null`/`undefined` items are left out. */
 export function listItems(list: readonly unknown[], name: string): string[] {
-  const values = arrayItems(list, (index) => holeAt(name, index));
   const items: string[] = [];
-  for (let i = 0; i < values.length; i++) {
-    const item = toScalarString(values[i], name);
-    if (item === null) {
-      throw invalidValue(
-        name,
-        __DEV__ ? `has a nested list or object at item ${i}: flatten the list to strings or numbers` : "",
-      );
-    }
+  for (let i = 0; i < list.length; i++) {
+    const item = toScalarString(list[i], name);
+    if (item === null) throw nestedAt(name, i);
     if (item !== undefined) items.push(item);
   }
   return items;
 }
 
-/** The `[key, value]` pairs of a plain object value, converted; `null`/`undefined` values are left out. */
+/**
+ * The `[key, value]` pairs of a plain object value (read by `readValue`), converted;
+ * `null`/`undefined` values are left out.
+ */
 export function mapPairs(map: Record<string, unknown>, name: string): [string, string][] {
   const pairs: [string, string][] = [];
-  for (const key of ownKeys(map, __DEV__ ? `parameter ${quote(name)}` : "")) {
+  for (const key of Object.keys(map)) {
     const item = toScalarString(map[key], name);
     if (item === null) throw nestedAt(name, key);
     if (item !== undefined) pairs.push([key, item]);
@@ -123,11 +110,15 @@ export function mapPairs(map: Record<string, unknown>, name: string): [string, s
   return pairs;
 }
 
-/** `invalid_parameter` for a list or object at `key` of the map value of parameter `name`. */
-export function nestedAt(name: string, key: string): EndpointError {
+/** `invalid_parameter` for a list or object at item `at` of the list, or key `at` of the map, that parameter `name` holds. */
+export function nestedAt(name: string, at: number | string): EndpointError {
   return invalidValue(
     name,
-    __DEV__ ? `has a nested list or object at key ${quote(key)}: use strings or numbers as values` : "",
+    __DEV__
+      ? typeof at === "number"
+        ? `has a nested list or object at item ${at}: flatten the list to strings or numbers`
+        : `has a nested list or object at key ${quote(at)}: use strings or numbers as values`
+      : "",
   );
 }
 
@@ -142,17 +133,12 @@ function invalidValue(name: string, problem: string): EndpointError {
  */
 export function numberToDecimal(value: number): string {
   const text = String(value);
-  const e = text.indexOf("e");
-  if (e === -1) return text;
-  const negative = text.startsWith("-");
-  const mantissa = text.slice(negative ? 1 : 0, e);
-  const exponent = Number(text.slice(e + 1));
-  const dot = mantissa.indexOf(".");
-  const digits = dot === -1 ? mantissa : mantissa.slice(0, dot) + mantissa.slice(dot + 1);
-  const point = (dot === -1 ? mantissa.length : dot) + exponent;
-  let decimal: string;
-  if (point <= 0) decimal = `0.${"0".repeat(-point)}${digits}`;
-  else if (point >= digits.length) decimal = digits + "0".repeat(point - digits.length);
-  else decimal = `${digits.slice(0, point)}.${digits.slice(point)}`;
-  return negative ? `-${decimal}` : decimal;
+  if (!text.includes("e")) return text;
+  // `[-]d[.ddd]e±n`: one digit before the point. Past 1e21 the point moves right of every
+  // digit, below 1e-6 left of them all.
+  const exponent = /(\d)\.?(\d*)e(.+)/.exec(text) as RegExpExecArray;
+  const digits = `${exponent[1]}${exponent[2]}`;
+  const point = 1 + Number(exponent[3]);
+  const decimal = point > 0 ? digits.padEnd(point, "0") : `0.${"0".repeat(-point)}${digits}`;
+  return value < 0 ? `-${decimal}` : decimal;
 }

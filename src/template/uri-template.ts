@@ -3,7 +3,7 @@ import { BoundedCache, ownString } from "../shared/bounded-cache.js";
 import { readOwn } from "../shared/object.js";
 import { type CompiledTemplate, compileTemplate } from "./compile-template.js";
 import { expandParts } from "./expand-template.js";
-import { settle } from "./template-value.js";
+import { readValue } from "./template-value.js";
 
 export type { EndpointErrorCode } from "../endpoint-error.js";
 export { EndpointError } from "../endpoint-error.js";
@@ -97,7 +97,7 @@ function toUriTemplate(compiled: CompiledTemplate): UriTemplate {
       // prototype adds nothing to the URL.
       const read = readOwn(values, names, __DEV__ ? "the template values" : "");
       try {
-        for (let i = 0; i < read.length; i++) read[i] = settle(read[i], names[i] as string);
+        for (let i = 0; i < read.length; i++) read[i] = readValue(read[i], names[i] as string);
         return expandParts(parts, read);
       } catch (error) {
         throw asEndpointError(error);

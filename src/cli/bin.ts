@@ -1,12 +1,15 @@
 #!/usr/bin/env node
 // The `rest-endpoint` executable: wires the command line to this process.
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, statSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { LOADER_PACKAGE } from "./generate-command.js";
 import { UsageError } from "./parse-arguments.js";
 import { JQ_PACKAGE } from "./print-response.js";
 import { runCli } from "./run-cli.js";
+
+/** The largest file read as a body or a value: 256 MiB. */
+const MAX_FILE = 256 * 1024 * 1024;
 
 // A reader that stops early (`| head`) closes the pipe: that is no error of the command's.
 process.stdout.on("error", (error: NodeJS.ErrnoException) => {
@@ -19,7 +22,13 @@ process.exitCode = await runCli(process.argv.slice(2), {
   stderr: (text) => process.stderr.write(text),
   // Plain bytes: a Buffer's toJSON would print it as { type: "Buffer", data: [...] }.
   readStdin: () => new Uint8Array(readFileSync(0)),
-  readFile: (path) => new Uint8Array(readFileSync(path)),
+  // Regular files only, of a size a request can carry: /dev/zero or a FIFO would never end.
+  readFile: (path) => {
+    const stat = statSync(path);
+    if (!stat.isFile()) throw new Error(`${path} is not a regular file`);
+    if (stat.size > MAX_FILE) throw new Error(`${path} is larger than ${MAX_FILE} bytes`);
+    return new Uint8Array(readFileSync(path));
+  },
   writeFile: (path, text) => writeFileSync(path, text),
   fetch: (url, init) => fetch(url, init),
   env: (name) => process.env[name],

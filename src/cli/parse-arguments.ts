@@ -2,7 +2,7 @@ import { compileUrl } from "../route/compile-route.js";
 import { isMethodName } from "../route/request-method.js";
 import { setOwn } from "../shared/object.js";
 import type { EndpointOptions } from "../types/request.js";
-import { flagHint, flagNamed } from "./flags.js";
+import { type Flag, flagHint, flagNamed } from "./flags.js";
 import { type Item, type PathKey, readItem, readKey } from "./read-item.js";
 
 /** Bad command-line input: printed as one line, exit status 2. */
@@ -12,8 +12,6 @@ export class UsageError extends Error {}
 export interface ArgumentIo {
   readStdin(): Uint8Array;
   readFile(path: string): Uint8Array;
-  /** The routes of `--operations`, loaded before the arguments are read: they decide methods. */
-  readonly routes?: readonly string[];
 }
 
 export type Format = "json" | "curl" | "http";
@@ -88,39 +86,9 @@ export function parseArguments(argv: readonly string[], io: ArgumentIo): Command
   const positional: string[] = [];
   const fields: Item[] = [];
 
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] as string;
-    if (arg === "--") {
-      positional.push(...argv.slice(i + 1));
-      break;
-    }
-    if (!arg.startsWith("-") || arg === "-") {
-      positional.push(arg);
-      continue;
-    }
-    let written = arg;
-    let attached: string | undefined;
-    if (arg.startsWith("--")) {
-      const equals = arg.indexOf("=");
-      if (equals !== -1) [written, attached] = [arg.slice(0, equals), arg.slice(equals + 1)];
-    } else if (arg.length > 2 && flagNamed(arg.slice(0, 2))?.value === true) {
-      // gh's -XPOST and -fkey=value: a short flag with its value attached.
-      [written, attached] = [arg.slice(0, 2), arg.slice(2)];
-    }
-    const flag = flagNamed(written);
-    if (flag === undefined) {
-      throw new UsageError(
-        `Unknown option "${written}"${flagHint(written)}; see --help (after -- every argument is the route or an item).`,
-      );
-    }
-    let value = "";
-    if (flag.value) {
-      const next = attached ?? argv[++i];
-      if (next === undefined) throw new UsageError(`${flag.name} needs a value; see --help.`);
-      value = next;
-    } else if (attached !== undefined) {
-      throw new UsageError(`${flag.name} takes no value; see --help.`);
-    }
+  const read = readArgv(argv);
+  positional.push(...read.positional);
+  for (const { flag, value } of read.flags) {
     if (flag.sends) send = true;
     switch (flag.name) {
       case "--help":
@@ -219,7 +187,7 @@ export function parseArguments(argv: readonly string[], io: ArgumentIo): Command
   }
   // Own properties only: a polluted Object.prototype.data must not label a body that is none.
   const data = Object.hasOwn(options, "data") ? options.data : undefined;
-  const route = withMethod(given, method, data !== undefined, [...parameters.keys()], io.routes);
+  const route = withMethod(given, method, data !== undefined, [...parameters.keys()]);
 
   // A body always has a content-type (the library's default is JSON): without one of the
   // user's (`Content-Type:` removes only a default), it is labelled as what it is.
@@ -262,7 +230,6 @@ function withMethod(
   method: string | undefined,
   hasBody: boolean,
   names: readonly string[],
-  routes: readonly string[] | undefined,
 ): string {
   const words = route.trim().split(/[ \t]+/);
   const named = words.length === 2 && isMethodName(words[0] as string) ? (words[0] as string) : undefined;
@@ -280,24 +247,67 @@ function withMethod(
   } catch {
     // A url that does not compile is reported by endpoint(), whatever the method.
   }
-  const guess = hasBody || names.some((name) => !taken.has(name)) ? "POST" : "GET";
-  // With --operations, the methods the description has for this url decide first.
-  const described = (routes ?? []).filter((key) => key.slice(key.indexOf(" ") + 1) === url);
-  const methods = described.map((key) => key.slice(0, key.indexOf(" ")));
-  const chosen = methods.includes(guess) || methods.length !== 1 ? guess : (methods[0] as string);
-  return chosen === "GET" ? route : `${chosen} ${url}`;
+  return hasBody || names.some((name) => !taken.has(name)) ? `POST ${url}` : route;
 }
 
-/** The values of a flag that takes one (`--name V` or `--name=V`), before `--`, in order. */
-export function flagValues(argv: readonly string[], name: string): string[] {
-  const values: string[] = [];
+/** A flag as given, with its value (`""` for a flag that takes none). */
+interface GivenFlag {
+  readonly flag: Flag;
+  readonly value: string;
+}
+
+/**
+ * argv as one reader sees it: the flags with their values, and the rest (route and items).
+ * Everything that reads flags goes through here, so a flag's value is never taken for a flag.
+ * Reading stops at --help and --version, which answer whatever follows.
+ */
+export function readArgv(argv: readonly string[]): { flags: GivenFlag[]; positional: string[] } {
+  const flags: GivenFlag[] = [];
+  const positional: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
-    if (arg === "--") break;
-    if (arg === name && argv[i + 1] !== undefined) values.push(argv[++i] as string);
-    else if (arg.startsWith(`${name}=`)) values.push(arg.slice(name.length + 1));
+    if (arg === "--") {
+      positional.push(...argv.slice(i + 1));
+      break;
+    }
+    if (!arg.startsWith("-") || arg === "-") {
+      positional.push(arg);
+      continue;
+    }
+    let written = arg;
+    let attached: string | undefined;
+    if (arg.startsWith("--")) {
+      const equals = arg.indexOf("=");
+      if (equals !== -1) [written, attached] = [arg.slice(0, equals), arg.slice(equals + 1)];
+    } else if (arg.length > 2 && flagNamed(arg.slice(0, 2))?.value === true) {
+      // gh's -XPOST and -fkey=value: a short flag with its value attached.
+      [written, attached] = [arg.slice(0, 2), arg.slice(2)];
+    }
+    const flag = flagNamed(written);
+    if (flag === undefined) {
+      throw new UsageError(
+        `Unknown option "${written}"${flagHint(written)}; see --help (after -- every argument is the route or an item).`,
+      );
+    }
+    let value = "";
+    if (flag.value) {
+      const next = attached ?? argv[++i];
+      if (next === undefined) throw new UsageError(`${flag.name} needs a value; see --help.`);
+      value = next;
+    } else if (attached !== undefined) {
+      throw new UsageError(`${flag.name} takes no value; see --help.`);
+    }
+    flags.push({ flag, value });
+    if (flag.name === "--help" || flag.name === "--version") break;
   }
-  return values;
+  return { flags, positional };
+}
+
+/** The values given to the flag `name`, in order, as readArgv reads argv. */
+export function flagValues(argv: readonly string[], name: string): string[] {
+  return readArgv(argv)
+    .flags.filter((given) => given.flag.name === name)
+    .map((given) => given.value);
 }
 
 /**
@@ -326,11 +336,18 @@ function readHeader(text: string, headers: Record<string, string | null>): void 
   setOwn(headers, text.slice(0, colon).trim(), value === "" ? null : value);
 }
 
-/** HTTPie's shorthand: `:8787/user` is http://localhost:8787/user, `:/user` http://localhost/user. */
-function localhost(url: string): string {
-  const match = /^:(\d{0,5})(\/.*)?$/s.exec(url);
-  if (match === null) return url;
-  return `http://localhost${match[1] === "" ? "" : `:${match[1]}`}${match[2] ?? "/"}`;
+/**
+ * HTTPie's ways to name a host: `:8787/user` is http://localhost:8787/user, `:/user`
+ * http://localhost/user, and a url whose first segment is a host name with a dot, `localhost`,
+ * or either with a port (`127.0.0.1:8080/x`, `example.org/x`) is http:// that host. Any other
+ * url without a scheme is a path (`repos/o/r`, as gh api reads it): GitHub's have no dot there.
+ */
+function withHost(url: string): string {
+  const port = /^:(\d{0,5})(\/.*)?$/s.exec(url);
+  if (port !== null) return `http://localhost${port[1] === "" ? "" : `:${port[1]}`}${port[2] ?? "/"}`;
+  const first = url.split("/")[0] as string;
+  const host = /^(localhost|[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+)(:\d{1,5})?$/.test(first);
+  return host ? `http://${url}` : url;
 }
 
 /**
@@ -341,8 +358,16 @@ function localhost(url: string): string {
 function splitRoute(positional: readonly string[]): [string, readonly string[]] {
   const [first, given] = positional;
   if (first === undefined) throw new UsageError(`No route given: try rest-endpoint GET /user; see --help.`);
-  if (!isMethodName(first) || given === undefined) return [localhost(first), positional.slice(1)];
-  const second = localhost(given);
+  if (!isMethodName(first) || given === undefined) {
+    // One argument may be the whole route, "GET :8787/x".
+    const words = first.trim().split(/[ \t]+/);
+    const route =
+      words.length === 2 && isMethodName(words[0] as string)
+        ? `${words[0]} ${withHost(words[1] as string)}`
+        : withHost(first);
+    return [route, positional.slice(1)];
+  }
+  const second = withHost(given);
   if (!second.startsWith("/") && !/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(second)) {
     throw new UsageError(
       `The method ${first} must be followed by the url, a path that starts with "/" or a full URL, got "${second}".`,
@@ -434,7 +459,12 @@ function readBytes(path: string | undefined, what: string, io: ArgumentIo): Uint
 }
 
 function readText(path: string, what: string, io: ArgumentIo): string {
-  const bytes = readBytes(path, `${what} "${path}"`, io);
+  // `@-` is standard input, as gh's -F reads it.
+  const bytes = readBytes(
+    path === "-" ? undefined : path,
+    path === "-" ? "standard input" : `${what} "${path}"`,
+    io,
+  );
   const text = utf8(bytes);
   if (text === undefined)
     throw new UsageError(`${what} "${path}" is not UTF-8 text; send bytes with --data @FILE.`);

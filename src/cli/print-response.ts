@@ -60,7 +60,9 @@ function statusLine(page: Page): string {
       : page.statusText === ""
         ? ""
         : `: ${page.statusText}`;
-  return `HTTP ${page.status}${message.length > 300 ? `${message.slice(0, 300)}…` : message}`;
+  // One line, whatever the API's message holds: line breaks become spaces.
+  const line = message.replace(/[\r\n\u2028\u2029]+/g, " ");
+  return `HTTP ${page.status}${line.length > 300 ? `${line.slice(0, 300)}…` : line}`;
 }
 
 /** The body as printed: JSON indented on a terminal; text ending in a newline; bytes as they came. */

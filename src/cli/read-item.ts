@@ -103,7 +103,10 @@ export function readKey(
   let i = open;
   while (i < chars.length) {
     if (chars[i]?.char !== "[" || chars[i]?.literal) return { name: whole, path: [] };
-    const close = chars.findIndex((c, at) => at > i && c.char === "]" && !c.literal);
+    // Searched from here only: a key of many steps is read in linear time.
+    let close = i + 1;
+    while (close < chars.length && !(chars[close]?.char === "]" && !chars[close]?.literal)) close++;
+    if (close === chars.length) close = -1;
     if (close === -1 || chars.slice(i + 1, close).some((c) => c.char === "[" && !c.literal)) {
       return { name: whole, path: [] };
     }

@@ -6,16 +6,17 @@ import { toCurl } from "../adapters/to-curl.js";
 import { toHttpMessage } from "../adapters/to-http-message.js";
 import { endpoint } from "../endpoint.js";
 import { asEndpointError, EndpointError } from "../endpoint-error.js";
+import { withQuery } from "../route/with-query.js";
 import { setOwn } from "../shared/object.js";
 import { encodeUnreserved } from "../template/encode.js";
 import type { EndpointOptions, RequestOptions } from "../types/request.js";
 import { VERSION } from "../version.js";
+import { escapeControls } from "./escape-controls.js";
 import { runGenerate } from "./generate-command.js";
 import { HELP } from "./help.js";
 import { type DescribedApi, type LoadIo, loadOperations } from "./load-operations.js";
 import { type ArgumentIo, type Format, flagValues, parseArguments, UsageError } from "./parse-arguments.js";
 import { SendError, type SendIo, sendRequest } from "./send-request.js";
-import { withQuery } from "../route/with-query.js";
 
 /**
  * What the command line needs from its host, so it can run in a test without a process. The
@@ -72,7 +73,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     const described = await describedApi(argv, io);
     let command: ReturnType<typeof parseArguments>;
     try {
-      command = parseArguments(argv, described === undefined ? io : { ...io, routes: described.routes });
+      command = parseArguments(argv, io);
     } catch (error) {
       // Input too large for a string (a JSON file of 90 MB) is bad input too: one line.
       throw error instanceof RangeError ? asEndpointError(error) : error;
@@ -185,7 +186,10 @@ function inCliWords<T>(build: () => T): T {
 }
 
 /** `name==value` items appended to the url's query, before any `#fragment`, as given. */
-function withQueryItems(request: RequestOptions, query: readonly (readonly [string, string])[]): RequestOptions {
+function withQueryItems(
+  request: RequestOptions,
+  query: readonly (readonly [string, string])[],
+): RequestOptions {
   if (query.length === 0) return request;
   let pairs = "";
   for (const [name, value] of query) {
@@ -199,41 +203,6 @@ function withQueryItems(request: RequestOptions, query: readonly (readonly [stri
     pairs += `${pairs === "" ? "" : "&"}${key}=${text}`;
   }
   return { ...request, url: withQuery(request.url, pairs) };
-}
-
-/**
- * C0 (line breaks, ESC), DEL, C1 (a one-character CSI), line and paragraph separators, and the
- * bidi controls that reorder text on screen: any of them from argv could split an error line
- * or drive the terminal it is printed on. Lone surrogates are escaped too.
- */
-function isUnsafe(code: number): boolean {
-  return (
-    code < 0x20 ||
-    (code >= 0x7f && code <= 0x9f) ||
-    code === 0x61c ||
-    code === 0x200e ||
-    code === 0x200f ||
-    (code >= 0x2028 && code <= 0x202e) ||
-    (code >= 0x2066 && code <= 0x2069) ||
-    (code >= 0xd800 && code <= 0xdfff)
-  );
-}
-
-/** The text with each unsafe character written as `\uXXXX`: one line that cannot drive a terminal. */
-export function escapeControls(text: string): string {
-  let out = "";
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    const next = text.charCodeAt(i + 1);
-    // A surrogate pair is one character that prints as it is; only a lone half is escaped.
-    if (code >= 0xd800 && code <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
-      out += text.slice(i, i + 2);
-      i++;
-    } else {
-      out += isUnsafe(code) ? `\\u${code.toString(16).padStart(4, "0")}` : text[i];
-    }
-  }
-  return out;
 }
 
 function format(options: RequestOptions, as: Format): string | Uint8Array {

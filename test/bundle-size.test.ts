@@ -41,11 +41,12 @@ import { expect, it } from "vitest";
  * the core toward a budget of 5 kB: lowered to 10,260 by the one rule for the caller's objects
  * (the JSON body check walks plain data only and passes other objects on for the adapters to
  * refuse; merges count values instead of tracking shared parts), and to 9,200 when the
- * template and route code was rewritten to 72% of its bytes.
+ * template and route code was rewritten to 72% of its bytes, and to 8,750 when merge was
+ * (one reader of options, one merge of values).
  */
-const PRODUCTION_BUDGET = 9_200;
+const PRODUCTION_BUDGET = 8_750;
 /** The development build, with full error messages: today's size plus a little, to stop growth. */
-const DEVELOPMENT_BUDGET = 12_700;
+const DEVELOPMENT_BUDGET = 12_250;
 
 const ENDPOINT_ONLY = 'import { endpoint } from "rest-endpoint"; globalThis.endpoint = endpoint;';
 

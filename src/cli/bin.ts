@@ -4,9 +4,9 @@ import { readFileSync, statSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { LOADER_PACKAGE } from "./generate-command.js";
-import { UsageError } from "./parse-arguments.js";
 import { JQ_PACKAGE } from "./print-response.js";
 import { runCli } from "./run-cli.js";
+import { UsageError } from "./usage-error.js";
 
 /** The largest file read as a body or a value: 256 MiB. */
 const MAX_FILE = 256 * 1024 * 1024;

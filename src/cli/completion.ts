@@ -1,7 +1,7 @@
 // `rest-endpoint completion bash|zsh|fish`: a script that completes flags, methods and (bash,
 // zsh) the urls of GitHub's routes (the table of `rest-endpoint/github`).
 import { FLAGS } from "./flags.js";
-import { UsageError } from "./parse-arguments.js";
+import { UsageError } from "./usage-error.js";
 
 const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"];
 

@@ -1,6 +1,6 @@
 import { generateOperations } from "../generate/generate-operations.js";
 import { readDescription } from "../generate/read-description.js";
-import { UsageError } from "./parse-arguments.js";
+import { UsageError } from "./usage-error.js";
 
 /** What `rest-endpoint generate` needs from its host. */
 export interface GenerateIo {

@@ -4,7 +4,7 @@
 import { generateOperations } from "../generate/generate-operations.js";
 import { operationRoutes } from "../route/describe-operations.js";
 import { type GenerateIo, readDescriptionFile } from "./generate-command.js";
-import { UsageError } from "./parse-arguments.js";
+import { UsageError } from "./usage-error.js";
 
 /** What loading needs from its host. */
 export interface LoadIo extends Pick<GenerateIo, "readFile" | "loadDescription"> {

@@ -1,7 +1,7 @@
 // How `--send` prints what came back: one response, or the pages of `--paginate`, through
 // `--jq` when asked, and the one line on standard error for a status of 400 or more.
 import type { SendSettings } from "./parse-arguments.js";
-import { UsageError } from "./parse-arguments.js";
+import { UsageError } from "./usage-error.js";
 
 /** A response read whole. */
 export interface Page {

@@ -15,8 +15,11 @@ import { escapeControls } from "./escape-controls.js";
 import { runGenerate } from "./generate-command.js";
 import { HELP } from "./help.js";
 import { type DescribedApi, type LoadIo, loadOperations } from "./load-operations.js";
-import { type ArgumentIo, type Format, flagValues, parseArguments, UsageError } from "./parse-arguments.js";
+import { type Format, parseArguments } from "./parse-arguments.js";
+import { flagValues } from "./read-argv.js";
+import type { ArgumentIo } from "./read-parameter.js";
 import { SendError, type SendIo, sendRequest } from "./send-request.js";
+import { UsageError } from "./usage-error.js";
 
 /**
  * What the command line needs from its host, so it can run in a test without a process. The

@@ -3,8 +3,8 @@ import { toFetchArgs } from "../adapters/to-fetch-args.js";
 import type { RequestOptions } from "../types/request.js";
 import { escapeControls } from "./escape-controls.js";
 import type { SendSettings } from "./parse-arguments.js";
-import { UsageError } from "./parse-arguments.js";
 import { type Page, type PrintIo, printPages } from "./print-response.js";
+import { UsageError } from "./usage-error.js";
 
 /** What sending needs from its host. */
 export interface SendIo extends PrintIo {

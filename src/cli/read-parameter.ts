@@ -1,0 +1,182 @@
+// Items and gh's fields as parameters: values read from text, JSON, files and standard input,
+// nested keys placed, and the label of a --data body.
+import { setOwn } from "../shared/object.js";
+import { type Item, type PathKey, readKey } from "./read-item.js";
+import { UsageError } from "./usage-error.js";
+
+/**
+ * Options that an item cannot set, each with the flag that does. `method` and `url` are not
+ * here: beside a route they are parameters like any other (a webhook's `url` field).
+ */
+const OPTION_ITEMS: ReadonlyMap<string, string> = new Map([
+  ["baseUrl", "use --base-url URL"],
+  ["headers", "write each header as a Header:value item"],
+  ["mediaType", "use --media-format NAME and --preview NAME"],
+  ["data", "use --data TEXT, --data @FILE or --data -"],
+  ["request", "the request option (settings for an HTTP client) has no command-line form"],
+]);
+
+/** What `parseArguments` needs from its host: files and standard input. */
+export interface ArgumentIo {
+  readStdin(): Uint8Array;
+  readFile(path: string): Uint8Array;
+}
+
+/** A parameter's values as items gave them: a list when its name came twice or with `[]`. */
+export interface Parameter {
+  readonly values: unknown[];
+  list: boolean;
+}
+
+/**
+ * gh's `-f key=value` (a string, as written) and `-F key=value` (true, false, null and
+ * integers as JSON, `@FILE` the text of a file, `@-` standard input): an item each. Keys nest
+ * as items do (`-f 'labels[]=bug'`, `-F 'user[age]=3'`).
+ */
+export function readField(flag: string, text: string): Item {
+  const equals = text.indexOf("=");
+  const key =
+    equals <= 0 ? undefined : readKey([...text.slice(0, equals)].map((char) => ({ char, literal: false })));
+  if (key === undefined) throw new UsageError(`${flag} takes key=value, got "${text}".`);
+  const value = text.slice(equals + 1);
+  const base = { name: key.name, path: key.path, append: key.path.length === 1 && key.path[0] === null };
+  if (flag === "--raw-field") return { ...base, kind: "string", value };
+  if (/^(true|false|null|-?(0|[1-9]\d{0,15}))$/.test(value)) return { ...base, kind: "json", value };
+  if (value.startsWith("@")) return { ...base, kind: "string-file", value: value.slice(1) };
+  return { ...base, kind: "string", value };
+}
+
+/** gh's `-H 'Name: value'`; an empty value removes the header, as `Name:` does as an item. */
+export function readHeader(text: string, headers: Record<string, string | null>): void {
+  const colon = text.indexOf(":");
+  if (colon <= 0) throw new UsageError(`-H takes 'Name: value', got "${text}".`);
+  const value = text.slice(colon + 1).trim();
+  setOwn(headers, text.slice(0, colon).trim(), value === "" ? null : value);
+}
+
+export function addParameter(
+  parameters: Map<string, Parameter>,
+  arg: string,
+  item: Item,
+  io: ArgumentIo,
+): void {
+  const instead = OPTION_ITEMS.get(item.name);
+  if (instead !== undefined) {
+    throw new UsageError(
+      `The item "${arg}" would set the ${item.name} option, which items do not set (they are parameters): ${instead}.`,
+    );
+  }
+  let value: unknown;
+  if (item.kind === "string") value = item.value;
+  else if (item.kind === "json") value = parseJson(`${item.name}:=`, item.value);
+  else if (item.kind === "string-file") value = readText(item.value, `the file of ${item.name}=@`, io);
+  else
+    value = parseJson(`the file of ${item.name}:=@`, readText(item.value, `the file of ${item.name}:=@`, io));
+  const known = parameters.get(item.name);
+  if (item.path.length > 0 && !item.append) {
+    // HTTPie 3's nested keys: the value goes to its place in one object or list.
+    const root = known?.values[0] ?? (typeof item.path[0] === "string" ? {} : []);
+    if (known !== undefined && (known.list || typeof root !== "object" || root === null)) {
+      throw new UsageError(`The item "${arg}" nests inside ${item.name}, which is given as a value too.`);
+    }
+    setAt(root as Record<string, unknown>, item.path, value, arg);
+    if (known === undefined) parameters.set(item.name, { values: [root], list: false });
+    return;
+  }
+  if (known === undefined) {
+    parameters.set(item.name, { values: [value], list: item.append });
+  } else {
+    known.values.push(value);
+    known.list = true;
+  }
+}
+
+/** Sets `value` at `path` inside `container`, making objects and lists on the way. */
+function setAt(
+  container: Record<string, unknown>,
+  path: readonly PathKey[],
+  value: unknown,
+  arg: string,
+): void {
+  let at: unknown = container;
+  for (let i = 0; i < path.length; i++) {
+    const key = path[i] as PathKey;
+    const last = i === path.length - 1;
+    const next = path[i + 1];
+    const fresh = (): unknown => (last ? value : typeof next === "string" ? {} : []);
+    if (key === null || typeof key === "number") {
+      if (!Array.isArray(at)) throw new UsageError(`The item "${arg}" uses a list index where an object is.`);
+      const index = key === null ? at.length : key;
+      if (index > at.length) throw new UsageError(`The item "${arg}" skips list items: give them in order.`);
+      if (last || at[index] === undefined) at[index] = fresh();
+      at = at[index];
+    } else {
+      if (typeof at !== "object" || at === null || Array.isArray(at)) {
+        throw new UsageError(`The item "${arg}" uses a key where a list or a value is.`);
+      }
+      const record = at as Record<string, unknown>;
+      if (last || !Object.hasOwn(record, key)) setOwn(record, key, fresh());
+      at = record[key];
+    }
+  }
+}
+
+function parseJson(what: string, text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    // Only the start of the text: a file of 90 MB would not fit in one error line.
+    const shown = JSON.stringify(text.length > 60 ? `${text.slice(0, 60)}…` : text);
+    throw new UsageError(
+      `The value of ${what} is not valid JSON: ${shown}; quote strings as name:='"text"'.`,
+    );
+  }
+}
+
+function readBytes(path: string | undefined, what: string, io: ArgumentIo): Uint8Array {
+  try {
+    return path === undefined ? io.readStdin() : io.readFile(path);
+  } catch (error) {
+    throw new UsageError(`Cannot read ${what}: ${(error as Error).message}`);
+  }
+}
+
+function readText(path: string, what: string, io: ArgumentIo): string {
+  // `@-` is standard input, as gh's -F reads it.
+  const bytes = readBytes(
+    path === "-" ? undefined : path,
+    path === "-" ? "standard input" : `${what} "${path}"`,
+    io,
+  );
+  const text = utf8(bytes);
+  if (text === undefined)
+    throw new UsageError(`${what} "${path}" is not UTF-8 text; send bytes with --data @FILE.`);
+  return text;
+}
+
+function utf8(bytes: Uint8Array): string | undefined {
+  try {
+    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+/** `@FILE`, `-` (standard input) or the text itself; bytes that are not UTF-8 stay bytes. */
+export function readData(source: string, io: ArgumentIo): string | Uint8Array {
+  if (source !== "-" && !source.startsWith("@")) return source;
+  const path = source === "-" ? undefined : source.slice(1);
+  const bytes = readBytes(path, path === undefined ? "standard input" : `--data file "${path}"`, io);
+  return utf8(bytes) ?? bytes;
+}
+
+/** The content-type of a `--data` body: what it is, not JSON by default. */
+export function labelOf(data: unknown): string {
+  if (typeof data !== "string") return "application/octet-stream";
+  try {
+    JSON.parse(data);
+    return "application/json; charset=utf-8";
+  } catch {
+    return "text/plain; charset=utf-8";
+  }
+}

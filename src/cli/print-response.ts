@@ -40,7 +40,7 @@ export async function printPages(pages: readonly Page[], settings: SendSettings,
     io.stdout(`${JSON.stringify(all, null, io.isTerminal ? 2 : undefined)}\n`);
     return;
   }
-  const values = pages.length > 1 ? pages.map(parsedJson) : [];
+  const values = pages.length > 1 ? pages.map((page) => parsedJson(page.bytes)) : [];
   if (values.length > 1 && values.every(Array.isArray)) {
     // gh's way with pages of lists: one list of every item.
     io.stdout(`${JSON.stringify(values.flat(), null, io.isTerminal ? 2 : undefined)}\n`);
@@ -51,7 +51,7 @@ export async function printPages(pages: readonly Page[], settings: SendSettings,
 
 /** `HTTP 401: Bad credentials`: the status and the API's message when its body has one. */
 function statusLine(page: Page): string {
-  const value = parsedJson(page);
+  const value = parsedJson(page.bytes);
   const message =
     typeof value === "object" &&
     value !== null &&
@@ -68,7 +68,7 @@ function statusLine(page: Page): string {
 /** The body as printed: JSON indented on a terminal; text ending in a newline; bytes as they came. */
 function body(page: Page, terminal: boolean): string | Uint8Array {
   if (terminal && isJson(page)) {
-    const value = parsedJson(page);
+    const value = parsedJson(page.bytes);
     if (value !== undefined) return `${JSON.stringify(value, null, 2)}\n`;
   }
   if (!isText(page) || page.bytes.length === 0 || page.bytes[page.bytes.length - 1] === 10) return page.bytes;
@@ -93,9 +93,10 @@ function isText(page: Page): boolean {
   return isJson(page) || type.startsWith("text/") || type.endsWith("+xml") || type === "application/xml";
 }
 
-function parsedJson(page: Page): unknown {
+/** The body as JSON, or `undefined` when it is not JSON. */
+export function parsedJson(bytes: Uint8Array): unknown {
   try {
-    return JSON.parse(new TextDecoder().decode(page.bytes));
+    return JSON.parse(new TextDecoder().decode(bytes));
   } catch {
     return undefined;
   }

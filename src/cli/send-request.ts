@@ -3,7 +3,7 @@ import { toFetchArgs } from "../adapters/to-fetch-args.js";
 import type { RequestOptions } from "../types/request.js";
 import { escapeControls } from "./escape-controls.js";
 import type { SendSettings } from "./parse-arguments.js";
-import { type Page, type PrintIo, printPages } from "./print-response.js";
+import { type Page, type PrintIo, parsedJson, printPages } from "./print-response.js";
 import { UsageError } from "./usage-error.js";
 
 /** What sending needs from its host. */
@@ -76,7 +76,8 @@ export async function sendRequest(
     }
     options = { ...options, headers: { ...options.headers, authorization: `Bearer ${token}` } };
   }
-  const start = new URL(toFetchArgs(options)[0], "relative:/").origin;
+  // The origin the user named (a relative url is refused when the first page is fetched).
+  const start = new URL(options.url, "relative:/").origin;
   const pages: Page[] = [];
   const seen = new Set<string>();
   const started = Date.now();
@@ -86,7 +87,7 @@ export async function sendRequest(
     const page = await fetchPage(request, settings, io);
     pages.push(page);
     if (settings.paginate && io.progress !== undefined) {
-      const value = safeJson(page.bytes);
+      const value = parsedJson(page.bytes);
       if (Array.isArray(value)) items += value.length;
       io.progress(
         `\r\u001b[Kpages ${pages.length}, items ${items}, ${((Date.now() - started) / 1000).toFixed(1)} s`,
@@ -214,14 +215,6 @@ function maskedLink(part: string, base: URL): string {
     return url.search === "" ? part : `${url.origin}${maskedUrl(url)}`;
   } catch {
     return part;
-  }
-}
-
-function safeJson(bytes: Uint8Array): unknown {
-  try {
-    return JSON.parse(new TextDecoder().decode(bytes));
-  } catch {
-    return undefined;
   }
 }
 

@@ -1,9 +1,11 @@
 // Linear time on any input: each shape runs at size n and 4n, and the time may grow about 4x,
 // never 16x (quadratic). Ratios, not absolute times, so a slow machine does not fail it. The
 // shapes include those of the ReDoS advisory against @octokit/endpoint (GHSA-x4c5-c7rf-jjgv).
+
+import { readDescriptionText } from "rest-endpoint-openapi";
 import { describe, expect, it } from "vitest";
 import { toFetchArgs } from "../src/adapters/index.js";
-import { generateOperations, readDescription } from "../src/generate/index.js";
+import { generateOperations } from "../src/generate/index.js";
 import { endpoint } from "../src/index.js";
 import { describeOperations } from "../src/route/describe-operations.js";
 import { parseTemplate } from "../src/template/uri-template.js";
@@ -125,7 +127,7 @@ const SHAPES: [string, (n: number) => () => void][] = [
         );
       }
       const text = lines.join("\n");
-      return () => generateOperations(readDescription(text));
+      return () => generateOperations(readDescriptionText(text));
     },
   ],
   [
@@ -173,7 +175,7 @@ const SHAPES: [string, (n: number) => () => void][] = [
   ],
   [
     "deeply nested YAML flow collections",
-    (n) => () => quietly(() => readDescription(`a: ${"[".repeat(n / 40)}`)),
+    (n) => () => quietly(() => readDescriptionText(`a: ${"[".repeat(n / 40)}`)),
   ],
   ["a long run of {", (n) => () => quietly(() => endpoint(`GET ${fresh()}/${"{".repeat(n)}`))],
   // Each {/a} once asked whether the growing path ended in "/": quadratic (12.7 s at 160,000).

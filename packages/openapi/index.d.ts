@@ -11,3 +11,16 @@
  * ```
  */
 export declare function loadDescription(path: string): Promise<{ [key: string]: unknown }>;
+
+/**
+ * Reads the text of one description, JSON or YAML 1.2, into plain values (whatever the text
+ * holds: check that it is an object); `$ref`s are left as they are (`loadDescription` reads the
+ * files they name). Throws a plain `Error` that says where the text is wrong.
+ *
+ * @example
+ * ```ts
+ * import { readDescriptionText } from "rest-endpoint-openapi";
+ * readDescriptionText("openapi: 3.1.0\npaths: {}\n"); // { openapi: "3.1.0", paths: {} }
+ * ```
+ */
+export declare function readDescriptionText(text: string): unknown;

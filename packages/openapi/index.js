@@ -8,7 +8,7 @@ import { dirname, isAbsolute, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { $RefParser } from "@apidevtools/json-schema-ref-parser";
 import { upgrade } from "@scalar/openapi-upgrader";
-import { parse } from "yaml";
+import { isAlias, isMap, isScalar, LineCounter, parseDocument, visit } from "yaml";
 
 /** YAML aliases a description may use (yaml's own default): enough for real ones, not for a bomb. */
 const MAX_ALIASES = 100;
@@ -16,13 +16,78 @@ const MAX_ALIASES = 100;
 /** The largest file a description or its `$ref`s may be. */
 const MAX_FILE_BYTES = 64 * 1024 * 1024;
 
-/** JSON or YAML text as plain data (a JSON document is YAML 1.2 too). */
-function readText(text) {
-  return parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, {
-    maxAliasCount: MAX_ALIASES,
-    merge: true,
-    prettyErrors: false,
+/** @type {import("./index.d.ts").readDescriptionText} */
+export function readDescriptionText(text) {
+  try {
+    const lines = new LineCounter();
+    // yaml's own check of duplicate keys compares each key with every other one (quadratic in
+    // a mapping's size: seconds for a mapping of 10,000 keys); checkNodes is linear.
+    const document = parseDocument(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, {
+      lineCounter: lines,
+      merge: true,
+      prettyErrors: false,
+      // YAML 1.1's !!binary, !!set, !!timestamp... would give Buffers, Sets and Dates: plain
+      // JSON values only, as a JSON description would.
+      resolveKnownTags: false,
+      stringKeys: true,
+      uniqueKeys: false,
+    });
+    const [error] = document.errors;
+    if (error !== undefined) {
+      const { line, col } = lines.linePos(error.pos[0]);
+      throw new Error(`YAML line ${line}, column ${col}: ${error.message}`);
+    }
+    checkNodes(document, lines);
+    return document.toJS({ maxAliasCount: MAX_ALIASES });
+  } catch (error) {
+    throw clearError(error);
+  }
+}
+
+/**
+ * A key written twice in one mapping (JSON keeps the last, but a description means one), and an
+ * alias inside the node it names, which would make a value that contains itself.
+ */
+function checkNodes(document, lines) {
+  const at = (node) => {
+    const { line, col } = lines.linePos(node.range?.[0] ?? 0);
+    return `YAML line ${line}, column ${col}`;
+  };
+  // The nodes each anchor names so far: visited in document order, as aliases are resolved.
+  // (yaml's Alias.resolve searches the whole document for each alias.)
+  const anchors = new Map();
+  visit(document, (_key, node) => {
+    if (isAlias(node)) {
+      const target = anchors.get(node.source);
+      if (target?.range && node.range && node.range[0] < target.range[2]) {
+        throw new Error(`${at(node)}: the alias *${node.source} is inside the node it names.`);
+      }
+      return;
+    }
+    if (node?.anchor) anchors.set(node.anchor, node);
+    if (!isMap(node)) return;
+    const seen = new Set();
+    for (const { key } of node.items) {
+      if (!isScalar(key) || key.value === "<<") continue;
+      const text = String(key.value);
+      if (seen.has(text)) {
+        throw new Error(`${at(key)}: the key ${JSON.stringify(text)} is written twice in one mapping.`);
+      }
+      seen.add(text);
+    }
   });
+}
+
+/**
+ * The reader's error, or a plain one where the engine's own would show: `yaml` reads nesting
+ * recursively, and past about 800 levels the stack overflows inside it.
+ */
+function clearError(error) {
+  const message = error instanceof Error ? error.message : String(error);
+  if (error instanceof RangeError || /call stack/i.test(message)) {
+    return new Error("The description nests deeper than can be read (about 800 levels).", { cause: error });
+  }
+  return error;
 }
 
 /**
@@ -82,13 +147,13 @@ export async function loadDescription(path) {
         description: {
           order: 1,
           canParse: true,
-          parse: (file) => readText(file.data.toString("utf8")),
+          parse: (file) => readDescriptionText(file.data.toString("utf8")),
         },
       },
       dereference: { circular: true },
     })
     .catch((error) => {
-      throw refused.length > 0 ? new Error(refused[0]) : error;
+      throw refused.length > 0 ? new Error(refused[0]) : clearError(error);
     });
   if (typeof bundled !== "object" || bundled === null || Array.isArray(bundled)) {
     throw new Error(`${path} holds no OpenAPI description (an object).`);

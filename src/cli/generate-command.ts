@@ -9,9 +9,9 @@ export interface GenerateIo {
   stdout(text: string): void;
   stderr(text: string): void;
   /**
-   * Reads a description that needs more than one file or an upgrade (Swagger 2.0, `$ref`s to
-   * other files, YAML the built-in reader does not take), with the optional package
-   * rest-endpoint-openapi; `undefined` when that package is not installed.
+   * Reads a description that is YAML, needs an upgrade (Swagger 2.0) or more than one file
+   * (`$ref`s to other files), with the optional package rest-endpoint-openapi; `undefined`
+   * when that package is not installed.
    */
   loadDescription?(path: string): Promise<unknown>;
 }
@@ -38,7 +38,7 @@ function needsLoading(description: { readonly [key: string]: unknown }): string 
 
 export const GENERATE_HELP = `Usage: rest-endpoint generate DESCRIPTION [--out FILE.js|FILE.ts] [--name NAME] [--import-from SPECIFIER]
 
-Reads an OpenAPI 3.0 or 3.1 description (JSON or YAML; Swagger 2.0 and $refs to other files
+Reads an OpenAPI 3.0 or 3.1 description (JSON; YAML, Swagger 2.0 and $refs to other files
 with the package rest-endpoint-openapi installed) and writes an ESM module that exports
 \`api\` (and \`operations\`, \`baseUrl\`, \`servers\`), with its types beside it (FILE.d.ts):
 endpoint.defaults(api) sends each parameter as described, to the description's servers.
@@ -53,37 +53,31 @@ endpoint.defaults(api) sends each parameter as described, to the description's s
 What the description holds that cannot be sent as described is listed on standard error.`;
 
 /**
- * A description file read into plain values: JSON or YAML by the built-in reader, and what
- * only the loader package reads (Swagger 2.0, `$ref`s to other files, other YAML) by it.
+ * A description file read into plain values: JSON by the built-in reader, and what only the
+ * loader package reads (YAML, Swagger 2.0, `$ref`s to other files) by it.
  */
 export async function readDescriptionFile(
   file: string,
   io: Pick<GenerateIo, "readFile" | "loadDescription">,
 ): Promise<unknown> {
   const text = new TextDecoder("utf-8", { fatal: true }).decode(io.readFile(file));
-  let description: unknown;
-  let needs: string | undefined;
-  try {
-    description = readDescription(text);
-    needs = needsLoading(description as { [key: string]: unknown });
-  } catch (error) {
-    // YAML the built-in reader does not take may still be YAML 1.2: the loader reads it all.
-    needs = error instanceof Error ? error.message : String(error);
+  // JSON with nothing but local `$ref`s is read here; the rest by the loader package.
+  let needs = "A YAML description";
+  if (
+    text
+      .replace(/^\uFEFF/, "")
+      .trimStart()
+      .startsWith("{")
+  ) {
+    const description = readDescription(text);
+    const found = needsLoading(description);
+    if (found === undefined) return description;
+    needs = found;
   }
-  if (needs === undefined) return description;
-  let loaded: unknown;
-  try {
-    loaded = await io.loadDescription?.(file);
-  } catch (error) {
-    // Text neither reader takes: the built-in reader's message says where (a line number).
-    if (description === undefined) throw new Error(needs);
-    throw error;
-  }
+  const loaded = await io.loadDescription?.(file);
   if (loaded === undefined) {
     throw new Error(
-      description === undefined
-        ? needs
-        : `${needs} is read by ${LOADER_PACKAGE}, which is not installed: npm install --save-dev ${LOADER_PACKAGE}`,
+      `${needs} is read by ${LOADER_PACKAGE}, which is not installed: npm install --save-dev ${LOADER_PACKAGE}`,
     );
   }
   return loaded;

@@ -1,19 +1,23 @@
-import { readYaml } from "./read-yaml.js";
-
 /**
- * An OpenAPI description's text, JSON or YAML, read into plain values. JSON is told by its
- * first character (`{`): every JSON document is YAML too, but the JSON reader is faster.
+ * An OpenAPI description's JSON text read into plain values. YAML, Swagger 2.0 and `$ref`s to
+ * other files are read by the package rest-endpoint-openapi (`loadDescription`), which uses
+ * well-kept libraries for them; this package keeps none, so that it has no dependencies.
  *
  * @example
  * ```ts
- * readDescription("openapi: 3.1.0\ninfo: { title: Pets, version: '1' }\npaths: {}\n").openapi; // "3.1.0"
+ * readDescription('{"openapi": "3.1.0", "info": {"title": "Pets", "version": "1"}, "paths": {}}').openapi; // "3.1.0"
  * ```
  */
 export function readDescription(text: string): { [key: string]: unknown } {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  const value = body.trimStart().startsWith("{") ? JSON.parse(body) : readYaml(body);
+  if (!body.trimStart().startsWith("{")) {
+    throw new Error(
+      "This description is not JSON (an object). YAML is read by rest-endpoint-openapi: loadDescription(path), or `rest-endpoint generate` with that package installed.",
+    );
+  }
+  const value: unknown = JSON.parse(body);
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    throw new Error("An OpenAPI description is an object (a mapping), and this text holds something else.");
+    throw new Error("An OpenAPI description is an object, and this text holds something else.");
   }
   return value as { [key: string]: unknown };
 }

@@ -5,9 +5,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { promisify } from "node:util";
+import { readDescriptionText } from "rest-endpoint-openapi";
 import { afterAll, describe, expect, it } from "vitest";
 import { GENERATE_HELP } from "../../src/cli/generate-command.js";
-import { generateOperations, readDescription } from "../../src/generate/index.js";
+import { generateOperations } from "../../src/generate/index.js";
 
 const BIN = fileURLToPath(new URL("../../dist/bin.js", import.meta.url));
 const OPERATIONS = pathToFileURL(fileURLToPath(new URL("../../dist/operations.js", import.meta.url))).href;
@@ -43,7 +44,7 @@ describe("rest-endpoint generate", () => {
     expect(result.stderr).toBe(
       `rest-endpoint generate: 10 operations written to ${out} and ${join(scratch, "galaxy.d.ts")}\n`,
     );
-    const expected = generateOperations(readDescription(readFileSync(GALAXY, "utf8")), {
+    const expected = generateOperations(readDescriptionText(readFileSync(GALAXY, "utf8")), {
       routesName: "Galaxy",
       importFrom: OPERATIONS,
     });
@@ -193,13 +194,17 @@ describe("rest-endpoint generate", () => {
     );
   });
 
-  it("without rest-endpoint-openapi, Swagger 2.0 and $refs to other files say what to install", async () => {
+  it("without rest-endpoint-openapi, YAML, Swagger 2.0 and $refs to other files say what to install", async () => {
     const { runGenerate } = await import("../../src/cli/generate-command.js");
     const files: Record<string, string> = {
       "swagger.json": '{"swagger": "2.0", "paths": {}}',
       "split.json": '{"openapi": "3.0.3", "paths": {"/a": {"$ref": "./a.json"}}}',
+      "openapi.yaml": "openapi: 3.0.3\npaths: {}\n",
+      "bom.yaml": "\uFEFFopenapi: 3.0.3\npaths: {}\n",
     };
     for (const [name, what] of [
+      ["openapi.yaml", "A YAML description"],
+      ["bom.yaml", "A YAML description"],
       ["swagger.json", "Swagger 2.0"],
       ["split.json", "a \\$ref to another file"],
     ]) {

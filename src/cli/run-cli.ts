@@ -11,9 +11,11 @@ import { setOwn } from "../shared/object.js";
 import { encodeUnreserved } from "../template/encode.js";
 import type { EndpointOptions, RequestOptions } from "../types/request.js";
 import { VERSION } from "../version.js";
+import { conformItems } from "./conform-items.js";
 import { escapeControls } from "./escape-controls.js";
 import { runGenerate } from "./generate-command.js";
 import { HELP } from "./help.js";
+import { operationSchemas } from "./item-schemas.js";
 import { type DescribedApi, type LoadIo, loadOperations } from "./load-operations.js";
 import { type Format, parseArguments } from "./parse-arguments.js";
 import { flagValues } from "./read-argv.js";
@@ -90,8 +92,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       return 0;
     }
     const builder = described === undefined ? endpoint : endpoint.defaults(described.api as EndpointOptions);
+    const options = typedAsDescribed(described, command.route, command.options, command.query);
     const request = withQueryItems(
-      inCliWords(() => builder(command.route, command.options)),
+      inCliWords(() => builder(command.route, options)),
       command.query,
     );
     if (command.send !== undefined) {
@@ -164,6 +167,22 @@ async function describedApi(argv: readonly string[], io: CliIo): Promise<Describ
     );
   }
   return await loadOperations(files[0] as string, credentials, io);
+}
+
+/**
+ * The options with typed items conformed to the description's schemas, when `--operations`
+ * names a description that describes the route (a generated module carries no schemas).
+ */
+function typedAsDescribed(
+  described: DescribedApi | undefined,
+  route: string,
+  options: EndpointOptions,
+  query: readonly (readonly [string, string])[],
+): EndpointOptions {
+  if (described?.description === undefined) return options;
+  const [method = "", url = ""] = route.trim().split(/[ \t]+/);
+  const schemas = operationSchemas(described.description, `${method} ${url}`);
+  return schemas === undefined ? options : conformItems(options, query, schemas);
 }
 
 /**

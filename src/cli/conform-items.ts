@@ -32,7 +32,8 @@ export function conformItems(
     const schema = OPTIONS.has(key) ? undefined : (parameter ?? field);
     // Text is sent as text in a url, a header and a form: there the check is all that matters.
     const json = parameter === undefined && schemas.jsonBody;
-    setOwn(result, key, schema === undefined ? value : conform(value, schema, key, json));
+    const conformed = schema === undefined ? value : conform(value, schema, key, json);
+    setOwn(result, key, json ? conformed : value);
   }
   for (const [name, text] of query) {
     const schema = schemas.parameters.get(name);

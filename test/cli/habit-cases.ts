@@ -194,9 +194,9 @@ export const HABITS: Habit[] = [
     { method: "GET", target: "/pets?ids=1&ids=2&limit=5&status=sold&tags=x" },
   ],
   [
-    "--operations: a form field of type number",
+    "--operations: a form field of type number is checked and sent as typed",
     [...PETS, "PATCH", "/pets/{id}", "id=7", "weight=2.50"],
-    { method: "PATCH", target: "/pets/7", text: "weight=2.5" },
+    { method: "PATCH", target: "/pets/7", text: "weight=2.50" },
   ],
   [
     "--operations: text that is no integer is refused in the item's words",

@@ -33,6 +33,15 @@ export interface SendSettings {
   readonly silent: boolean;
   /** `--verbose`: the request and the response heads on standard error, credentials masked. */
   readonly verbose: boolean;
+  /** `--auth-env`: where its credentials may go, and the headers that carry them. */
+  readonly credentials?: CredentialScope;
+}
+
+/** The credentials of a described API: sent only under `base`, the server the request went to. */
+export interface CredentialScope {
+  readonly base: string;
+  /** Lowercase names of the headers that carry them (`authorization`, `x-api-key`, `cookie`). */
+  readonly headers: readonly string[];
 }
 
 export type Command =

@@ -17,10 +17,10 @@ import { runGenerate } from "./generate-command.js";
 import { HELP } from "./help.js";
 import { operationSchemas } from "./item-schemas.js";
 import { type DescribedApi, type LoadIo, loadOperations } from "./load-operations.js";
-import { type Format, parseArguments } from "./parse-arguments.js";
+import { type CredentialScope, type Format, parseArguments } from "./parse-arguments.js";
 import { flagValues } from "./read-argv.js";
 import type { ArgumentIo } from "./read-parameter.js";
-import { SendError, type SendIo, sendRequest } from "./send-request.js";
+import { isUnder, SendError, type SendIo, sendRequest } from "./send-request.js";
 import { UsageError } from "./usage-error.js";
 
 /**
@@ -98,7 +98,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       command.query,
     );
     if (command.send !== undefined) {
-      return await sendRequest(request, command.send, {
+      const credentials = credentialScope(described, command.route, options, request);
+      const settings = credentials === undefined ? command.send : { ...command.send, credentials };
+      return await sendRequest(request, settings, {
         stdout: (text) => io.stdout(text),
         // Verbose heads and error lines hold what servers sent: safe text only.
         stderr: (text) => io.stderr(text.split("\n").map(escapeControls).join("\n")),
@@ -183,6 +185,30 @@ function typedAsDescribed(
   const [method = "", url = ""] = route.trim().split(/[ \t]+/);
   const schemas = operationSchemas(described.description, `${method} ${url}`);
   return schemas === undefined ? options : conformItems(options, query, schemas);
+}
+
+/**
+ * Where the credentials of `--auth-env` may go on a redirect or a next page: under the server
+ * the request went to (its origin and base path). The headers that carry them are those the
+ * request with credentials has and the one without has not (or has otherwise).
+ */
+function credentialScope(
+  described: DescribedApi | undefined,
+  route: string,
+  options: EndpointOptions,
+  request: RequestOptions,
+): CredentialScope | undefined {
+  if (described === undefined || described.plain === described.api) return undefined;
+  const plain = endpoint.defaults(described.plain as EndpointOptions)(route, options).headers;
+  const headers = Object.keys(request.headers)
+    .filter((name) => plain[name] !== request.headers[name])
+    .map((name) => name.toLowerCase());
+  const given = Object.hasOwn(options, "baseUrl") ? options.baseUrl : undefined;
+  const base = given ?? (described.api as { baseUrl?: unknown }).baseUrl;
+  // A route with a url of its own (another of the servers): that url's path is the limit.
+  const sent = new URL(request.url, "relative:/");
+  const limit = typeof base === "string" && isUnder(sent, base) ? base : `${sent.origin}${sent.pathname}`;
+  return { base: limit, headers };
 }
 
 /**

@@ -98,6 +98,9 @@ export async function sendRequest(
     request = nextRequest(request, page.headers.get("link"));
     if (request === undefined) break;
     const next = new URL(request.url);
+    // Out from under the described server, its credentials stay behind for the rest of the way.
+    const scope = settings.credentials;
+    if (scope !== undefined && !isUnder(next, scope.base)) request = withoutHeaders(request, scope.headers);
     // Within the origin the user named: a next link elsewhere is not followed.
     if (next.origin !== start) {
       io.progress?.("\n");
@@ -170,6 +173,10 @@ async function fetchPage(
     }
     await response.body?.cancel();
     init = redirected(init, response.status, next.origin !== origin);
+    const scope = settings.credentials;
+    if (scope !== undefined && !isUnder(next, scope.base)) {
+      init = { ...init, headers: withoutHeaders({ headers: init.headers }, scope.headers).headers };
+    }
     url = next;
   }
 }
@@ -278,4 +285,32 @@ async function read(
 function failure(error: unknown): string {
   const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause;
   return String(cause?.code ?? cause?.message ?? (error as Error).message);
+}
+
+/**
+ * Whether `url` is under `base`: the same origin, and a path at or below the base's path
+ * (`/v1` takes `/v1/x`, not `/v10`). Dot segments were resolved when the URL was parsed.
+ */
+export function isUnder(url: URL, base: string): boolean {
+  let root: URL;
+  try {
+    root = new URL(base);
+  } catch {
+    return false;
+  }
+  if (url.origin !== root.origin) return false;
+  const path = root.pathname.endsWith("/") ? root.pathname : `${root.pathname}/`;
+  return url.pathname === root.pathname || url.pathname.startsWith(path);
+}
+
+/** `options` without the headers `names` (lowercase), whatever their case there. */
+function withoutHeaders<T extends { readonly headers: Readonly<Record<string, string>> }>(
+  options: T,
+  names: readonly string[],
+): T {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(options.headers)) {
+    if (!names.includes(name.toLowerCase())) headers[name] = value;
+  }
+  return { ...options, headers };
 }

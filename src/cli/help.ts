@@ -70,9 +70,10 @@ Sending (each of these sends the request, as gh api does):
   --include, -i           print the status line and headers first
   --token-env NAME        send "authorization: Bearer $NAME" (the token is read from
                           that environment variable, never printed)
-  --paginate              follow Link: rel="next" within the origin; pages of lists
-                          print as one list, other pages one after another; a progress
-                          line on standard error when it is a terminal
+  --paginate              follow Link: rel="next" within the origin, printing each page
+                          as it arrives: pages of lists as one list, other pages one
+                          after another; a progress line on standard error when it is
+                          a terminal
   --slurp                 with --paginate: every page in one JSON array
   -q, --jq FILTER         a jq filter over each JSON body (over the array with --slurp);
                           needs the package jq-wasm (npm install jq-wasm)

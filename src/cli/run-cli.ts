@@ -229,6 +229,16 @@ function inCliWords<T>(build: () => T): T {
         );
       }
     }
+    const beside = /^Parameter ("(?:[^"\\]|\\.)*") is left over beside data/.exec(
+      error instanceof EndpointError ? error.message : "",
+    )?.[1];
+    if (beside !== undefined) {
+      // HTTPie refuses items beside a body too; gh's -f and -F fields go to the query.
+      const text = JSON.parse(beside) as string;
+      throw new UsageError(
+        `The item ${text}=... beside a --data or --input body would be lost: send it as the query item ${text}==..., as -f ${text}=... (gh's way), or inside the body.`,
+      );
+    }
     throw error;
   }
 }

@@ -152,6 +152,86 @@ export const HABITS: Habit[] = [
     },
   ],
   [
+    "gh: -F integers a JS number carries exactly are numbers; larger ones, and leading zeros, stay text",
+    [
+      "/a",
+      "-F",
+      "big=12345678901234567890",
+      "-F",
+      "over=9007199254740993",
+      "-F",
+      "max=9007199254740991",
+      "-F",
+      "zip=007",
+    ],
+    {
+      method: "POST",
+      target: "/a",
+      body: { big: "12345678901234567890", over: "9007199254740993", max: 9007199254740991, zip: "007" },
+    },
+  ],
+  [
+    "gh: -X GET with -f 'a[]=1' -f 'a[]=2' sends a[]=1&a[]=2; nested keys as written",
+    ["-X", "GET", "/search", "-f", "a[]=1", "-f", "a[]=2", "-F", "user[age]=3", "-f", "q=x"],
+    { method: "GET", target: "/search?q=x&a%5B%5D=1&a%5B%5D=2&user%5Bage%5D=3" },
+  ],
+  [
+    "on a GET, a plain item beside name[]= goes to the query too, each as written",
+    ["GET", "/a", "a=1", "a[]=2", "b=3"],
+    { method: "GET", target: "/a?b=3&a=1&a%5B%5D=2" },
+  ],
+  [
+    "gh: --input with fields sends the fields in the query, a path placeholder in the path",
+    [
+      "-X",
+      "PUT",
+      "/repos/{owner}/r",
+      "--input",
+      "-",
+      "-f",
+      "owner=o",
+      "-f",
+      "a=1",
+      "-F",
+      "n=2",
+      "-F",
+      "none=null",
+    ],
+    { method: "PUT", target: "/repos/o/r?a=1&n=2&none=", body: { from: "stdin" } },
+  ],
+  [
+    "HTTPie: an item beside a body is refused, with the forms that work",
+    ["POST", "/a", "--input", "-", "title=x"],
+    {
+      refused:
+        /: The item title=\.\.\. beside a --data or --input body would be lost: send it as the query item title==\.\.\., as -f title=\.\.\. \(gh's way\), or inside the body\.\n$/,
+    },
+  ],
+  [
+    "gh and HTTPie: a header given twice is sent with both values, cookies joined as cookies",
+    ["/a", "-H", "X-Tag: a", "-H", "x-tag: b", "X-Tag:c", "Cookie:a=1", "Cookie:b=2"],
+    { method: "GET", target: "/a", headers: { "x-tag": "a, b, c", cookie: "a=1; b=2" } },
+  ],
+  [
+    "departure: -X OPTIONS is refused (the library sends GET, HEAD, POST, PUT, PATCH, DELETE)",
+    ["-X", "OPTIONS", "/a"],
+    {
+      refused:
+        /: Unsupported method "OPTIONS" in route "OPTIONS \/a": use one of GET, HEAD, POST, PUT, PATCH, DELETE\.\n$/,
+    },
+  ],
+  [
+    "departure from HTTPie: a body piped to standard input is not read without --input -",
+    ["POST", "/a"],
+    { method: "POST", target: "/a" },
+    '{"piped":true}',
+  ],
+  [
+    "departure from HTTPie: body items on an explicit GET go to the query (HTTPie sends a JSON body)",
+    ["GET", "/a", "name=x", "n:=1"],
+    { method: "GET", target: "/a?name=x&n=1" },
+  ],
+  [
     "--operations: text items become the integers, numbers, booleans and lists the schema says",
     [
       ...PETS,

@@ -94,7 +94,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     const builder = described === undefined ? endpoint : endpoint.defaults(described.api as EndpointOptions);
     const options = typedAsDescribed(described, command.route, command.options, command.query);
     const request = withQueryItems(
-      inCliWords(() => builder(command.route, options)),
+      inCliWords(() => builder(command.route, options), described !== undefined),
       command.query,
     );
     if (command.send !== undefined) {
@@ -212,10 +212,10 @@ function credentialScope(
 }
 
 /**
- * Runs `build`; a missing parameter is told as the item to type (`repo=...`), not in the
- * library's words.
+ * Runs `build`; a missing parameter, or one beside a body, is told as the item to type
+ * (`repo=...`), not in the library's words.
  */
-function inCliWords<T>(build: () => T): T {
+function inCliWords<T>(build: () => T, described: boolean): T {
   try {
     return build();
   } catch (error) {
@@ -235,8 +235,10 @@ function inCliWords<T>(build: () => T): T {
     if (beside !== undefined) {
       // HTTPie refuses items beside a body too; gh's -f and -F fields go to the query.
       const text = JSON.parse(beside) as string;
+      // With --operations, -f fields follow the description, not gh's query rule.
+      const field = described ? "" : `, as -f ${text}=... (gh's way)`;
       throw new UsageError(
-        `The item ${text}=... beside a --data or --input body would be lost: send it as the query item ${text}==..., as -f ${text}=... (gh's way), or inside the body.`,
+        `The item ${text}=... beside a --data or --input body would be lost: send it as the query item ${text}==...${field}, or inside the body.`,
       );
     }
     throw error;

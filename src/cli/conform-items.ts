@@ -68,7 +68,9 @@ export function conform(
     result = copy;
   }
   if (schema.values !== undefined && !schema.values.some((allowed) => sameValue(allowed, result))) {
-    const listed = schema.values.map((allowed) => JSON.stringify(allowed)).join(", ");
+    // A long enum is named in part: the error stays one short line.
+    const shown = schema.values.slice(0, 8).map((allowed) => String(JSON.stringify(allowed)).slice(0, 40));
+    const listed = `${shown.join(", ")}${schema.values.length > 8 ? `, … (${schema.values.length} in all)` : ""}`;
     throw refused(label, value, schema.values.length === 1 ? listed : `one of ${listed}`, separator);
   }
   return result;

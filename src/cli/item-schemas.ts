@@ -22,9 +22,8 @@ export interface OperationSchemas {
   readonly jsonBody: boolean;
 }
 
-/** `$ref`s followed in a row at most, and how deep nested schemas are read: descriptions loop. */
+/** `$ref`s followed in a row at most: a reference may lead to itself. */
 const MAX_REFS = 32;
-const MAX_DEPTH = 8;
 
 /**
  * The schemas of the operation `route` (`"GET /pets/{id}"`, as the description writes the
@@ -35,6 +34,7 @@ export function operationSchemas(description: unknown, route: string): Operation
   const method = route.slice(0, space).toLowerCase();
   const path = route.slice(space + 1);
   const resolve = resolver(description);
+  const read = schemaReader(resolve);
   const paths = resolve(own(description, "paths"));
   const item = resolve(own(paths, path));
   const operation = resolve(own(item, method));
@@ -48,7 +48,7 @@ export function operationSchemas(description: unknown, route: string): Operation
       const name = own(parameter, "name");
       if (typeof name !== "string") continue;
       const schema = own(parameter, "schema") ?? firstSchema(resolve(own(parameter, "content")), resolve);
-      parameters.set(name, readSchema(schema, resolve, 0));
+      parameters.set(name, read(schema));
     }
   }
   const content = resolve(own(resolve(own(operation, "requestBody")), "content"));
@@ -58,8 +58,7 @@ export function operationSchemas(description: unknown, route: string): Operation
     types.find((type) => /^application\/(.+\+)?json\s*(;|$)/i.test(type)) ??
     types.find((type) => /^application\/x-www-form-urlencoded/i.test(type)) ??
     types.find((type) => /^multipart\/form-data/i.test(type));
-  const body =
-    chosen === undefined ? {} : readSchema(own(resolve(own(content, chosen)), "schema"), resolve, 0);
+  const body = chosen === undefined ? {} : read(own(resolve(own(content, chosen)), "schema"));
   return {
     parameters,
     fields: body.properties ?? new Map(),
@@ -91,10 +90,29 @@ function firstSchema(content: unknown, resolve: Resolve): unknown {
   return own(resolve(first), "schema");
 }
 
-/** A schema read down to types, values, items and properties; `allOf` members merged. */
-function readSchema(node: unknown, resolve: Resolve, depth: number): ItemSchema {
-  const schema = resolve(node);
-  if (!isRecord(schema) || depth > MAX_DEPTH) return {};
+/**
+ * A reader of schemas down to types, values, items and properties, `allOf` members merged.
+ * Each schema object is read once (a description may refer to one schema from many places,
+ * or from inside itself): a schema met again while it is being read is not checked.
+ */
+function schemaReader(resolve: Resolve): (node: unknown) => ItemSchema {
+  const done = new Map<object, ItemSchema>();
+  const reading = new Set<object>();
+  const read = (node: unknown): ItemSchema => {
+    const schema = resolve(node);
+    if (!isRecord(schema) || reading.has(schema)) return {};
+    const known = done.get(schema);
+    if (known !== undefined) return known;
+    reading.add(schema);
+    const result = readOne(schema, read);
+    reading.delete(schema);
+    done.set(schema, result);
+    return result;
+  };
+  return read;
+}
+
+function readOne(schema: Record<string, unknown>, read: (node: unknown) => ItemSchema): ItemSchema {
   let types: Set<string> | undefined;
   const type = own(schema, "type");
   if (typeof type === "string") types = new Set([type]);
@@ -103,12 +121,9 @@ function readSchema(node: unknown, resolve: Resolve, depth: number): ItemSchema 
   for (const key of ["oneOf", "anyOf"]) {
     const members = own(schema, key);
     if (!Array.isArray(members) || types !== undefined) continue;
-    const read = members.map((member) => readSchema(member, resolve, depth + 1));
-    if (
-      read.length > 0 &&
-      read.every((member) => member.types !== undefined && member.values === undefined)
-    ) {
-      types = new Set(read.flatMap((member) => [...(member.types ?? [])]));
+    const all = members.map(read);
+    if (all.length > 0 && all.every((member) => member.types !== undefined && member.values === undefined)) {
+      types = new Set(all.flatMap((member) => [...(member.types ?? [])]));
     }
   }
   if (types !== undefined && own(schema, "nullable") === true) types.add("null");
@@ -116,18 +131,16 @@ function readSchema(node: unknown, resolve: Resolve, depth: number): ItemSchema 
   let values: readonly unknown[] | undefined = Array.isArray(enumValues) ? enumValues : undefined;
   if (Object.hasOwn(schema, "const")) values = [schema.const];
   let items: ItemSchema | undefined =
-    own(schema, "items") === undefined ? undefined : readSchema(own(schema, "items"), resolve, depth + 1);
+    own(schema, "items") === undefined ? undefined : read(own(schema, "items"));
   let properties: Map<string, ItemSchema> | undefined;
-  const described = resolve(own(schema, "properties"));
+  const described = own(schema, "properties");
   if (isRecord(described)) {
     properties = new Map();
-    for (const key of Object.keys(described)) {
-      properties.set(key, readSchema(described[key], resolve, depth + 1));
-    }
+    for (const key of Object.keys(described)) properties.set(key, read(described[key]));
   }
   const allOf = own(schema, "allOf");
   if (Array.isArray(allOf)) {
-    for (const member of allOf.map((part) => readSchema(part, resolve, depth + 1))) {
+    for (const member of allOf.map(read)) {
       types ??= member.types === undefined ? undefined : new Set(member.types);
       values ??= member.values;
       items ??= member.items;

@@ -37,8 +37,9 @@ OPTIONS (gh api's short forms where it has them):
                           body, or with parameters the url does not take, is a POST, as
                           with gh api and HTTPie; otherwise a GET
   -f, --raw-field K=V     a string parameter, as K=V does ('labels[]=bug', 'user[name]=x')
-  -F, --field K=V         a typed parameter: true, false, null and integers as JSON,
-                          @FILE the text of a file, @- standard input, anything else a string
+  -F, --field K=V         a typed parameter: true, false, null and integers as JSON
+                          (past 2^53 a string), @FILE the text of a file, @- standard
+                          input, anything else a string; beside --input, in the query
   -H, --header 'N: V'     a header, as N:V does
   --input FILE            the request body from a file (- for standard input), as --data @FILE
   --base-url URL          the base URL (default https://api.github.com; "" for relative urls)
@@ -57,10 +58,13 @@ OPTIONS (gh api's short forms where it has them):
   -p, --preview NAME      mediaType.previews; repeatable
   --operations FILE       a module written by rest-endpoint generate, or the OpenAPI
                           description itself: items are sent as it describes (query,
-                          header, cookie, form or multipart), to its servers
+                          header, cookie, form or multipart), to its servers; with the
+                          description, typed items are checked against the schemas
+                          (limit=5 sends 5 where it says integer; limit=abc exits 2)
   --auth-env SCHEME=VAR   with --operations: the credential of a security scheme from an
                           environment variable (SCHEME=USER_VAR:PASSWORD_VAR for basic),
-                          sent only where the description's security asks (sends)
+                          sent only where the description's security asks, only under
+                          its server (not after a redirect or next page out of it) (sends)
 
 Sending (each of these sends the request, as gh api does):
   --send                  send the request with fetch and print the response body
@@ -70,9 +74,10 @@ Sending (each of these sends the request, as gh api does):
   --include, -i           print the status line and headers first
   --token-env NAME        send "authorization: Bearer $NAME" (the token is read from
                           that environment variable, never printed)
-  --paginate              follow Link: rel="next" within the origin; pages of lists
-                          print as one list, other pages one after another; a progress
-                          line on standard error when it is a terminal
+  --paginate              follow Link: rel="next" within the origin, printing each page
+                          as it arrives: pages of lists as one list, other pages one
+                          after another; a progress line on standard error when it is
+                          a terminal
   --slurp                 with --paginate: every page in one JSON array
   -q, --jq FILTER         a jq filter over each JSON body (over the array with --slurp);
                           needs the package jq-wasm (npm install jq-wasm)

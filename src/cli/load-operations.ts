@@ -19,6 +19,10 @@ export interface DescribedApi {
   /** `endpoint.defaults(api)`, credentials included when `--auth-env` gave any. */
   readonly api: object;
   readonly routes: readonly string[];
+  /** The description, when FILE is one (a module carries no schemas to check items against). */
+  readonly description?: unknown;
+  /** `api` without the credentials of `--auth-env`, to tell which headers carry them. */
+  readonly plain: object;
 }
 
 /**
@@ -34,11 +38,13 @@ export async function loadOperations(
 ): Promise<DescribedApi> {
   if (io.importModule === undefined) throw new UsageError("--operations needs a host that imports modules.");
   let module: Record<string, unknown>;
+  let description: unknown;
   try {
     if (/\.m?js$/.test(file)) {
       module = await io.importModule(file);
     } else {
-      const generated = generateOperations(await readDescriptionFile(file, io), {
+      description = await readDescriptionFile(file, io);
+      const generated = generateOperations(description, {
         importFrom: io.operationsUrl,
       });
       module = await io.importModule(`data:text/javascript,${encodeURIComponent(generated.module)}`);
@@ -65,5 +71,10 @@ export async function loadOperations(
       `--operations ${file} exports no api with operations made by this rest-endpoint's describeOperations (write it with rest-endpoint generate).`,
     );
   }
-  return { api: api as object, routes };
+  return {
+    api: api as object,
+    routes,
+    plain: module.api as object,
+    ...(description === undefined ? {} : { description }),
+  };
 }

@@ -6,12 +6,16 @@ import { readArgv } from "./read-argv.js";
 import { type Item, readItem } from "./read-item.js";
 import {
   type ArgumentIo,
+  addHeader,
   addParameter,
+  checkItemName,
   labelOf,
   type Parameter,
+  queryPair,
   readData,
   readField,
   readHeader,
+  readValue,
 } from "./read-parameter.js";
 import { UsageError } from "./usage-error.js";
 
@@ -33,6 +37,15 @@ export interface SendSettings {
   readonly silent: boolean;
   /** `--verbose`: the request and the response heads on standard error, credentials masked. */
   readonly verbose: boolean;
+  /** `--auth-env`: where its credentials may go, and the headers that carry them. */
+  readonly credentials?: CredentialScope;
+}
+
+/** The credentials of a described API: sent only under `base`, the server the request went to. */
+export interface CredentialScope {
+  readonly base: string;
+  /** Lowercase names of the headers that carry them (`authorization`, `x-api-key`, `cookie`). */
+  readonly headers: readonly string[];
 }
 
 export type Command =
@@ -140,6 +153,8 @@ export function parseArguments(argv: readonly string[], io: ArgumentIo): Command
   const [given, items] = splitRoute(positional);
   const parameters = new Map<string, Parameter>();
   const query: [string, string][] = [];
+  /** Parameter items and fields in order, each with its value read once (a file, stdin). */
+  const values: { item: Item; arg: string; value: unknown; field: boolean }[] = [];
   for (const arg of items) {
     const item = readItem(arg);
     if (item === undefined) {
@@ -148,16 +163,34 @@ export function parseArguments(argv: readonly string[], io: ArgumentIo): Command
       );
     }
     if (item.kind === "header") {
-      setOwn(headers, item.name, item.value === "" ? null : item.value);
+      addHeader(headers, item.name, item.value === "" ? null : item.value);
     } else if (item.kind === "empty-header") {
-      setOwn(headers, item.name, "");
+      addHeader(headers, item.name, "");
     } else if (item.kind === "query") {
       query.push([item.name, item.value]);
     } else {
-      addParameter(parameters, arg, item, io);
+      checkItemName(item, arg);
+      values.push({ item, arg, value: readValue(item, io), field: false });
     }
   }
-  for (const field of fields) addParameter(parameters, `${field.name}=${field.value}`, field, io);
+  for (const field of fields) {
+    const arg = `${field.name}=${field.value}`;
+    checkItemName(field, arg);
+    values.push({ item: field, arg, value: readValue(field, io), field: true });
+  }
+  // Own properties only: a polluted Object.prototype.data must not label a body that is none.
+  const data = Object.hasOwn(options, "data") ? options.data : undefined;
+  const taken = urlVariables(given);
+  // gh's ways with fields, unless a description says how each parameter is sent: beside a
+  // body (--input), -f and -F fields go to the query; on a GET or HEAD, a name written with
+  // brackets (a[]=1, user[name]=x) is sent in the query as written. Path placeholders stay.
+  const described = read.flags.some(({ flag }) => flag.name === "--operations");
+  const toQuery = (entry: (typeof values)[number]): boolean =>
+    !described && !taken.has(entry.item.name) && entry.field && data !== undefined;
+  for (const entry of values) {
+    if (toQuery(entry)) query.push(queryPair(entry.item, entry.value));
+    else addParameter(parameters, entry.arg, entry.item, entry.value);
+  }
   for (const [name] of query) {
     if (parameters.has(name)) {
       throw new UsageError(
@@ -165,12 +198,20 @@ export function parseArguments(argv: readonly string[], io: ArgumentIo): Command
       );
     }
   }
+  const route = withMethod(given, method, data !== undefined, [...parameters.keys()]);
+  if (!described && /^(GET|HEAD)\s/i.test(route.trim())) {
+    const bracketed = new Set(
+      values.filter(({ item }) => item.path.length > 0 && !taken.has(item.name)).map(({ item }) => item.name),
+    );
+    for (const entry of values) {
+      if (!bracketed.has(entry.item.name)) continue;
+      parameters.delete(entry.item.name);
+      query.push(queryPair(entry.item, entry.value));
+    }
+  }
   for (const [name, parameter] of parameters) {
     setOwn(options as Record<string, unknown>, name, parameter.list ? parameter.values : parameter.values[0]);
   }
-  // Own properties only: a polluted Object.prototype.data must not label a body that is none.
-  const data = Object.hasOwn(options, "data") ? options.data : undefined;
-  const route = withMethod(given, method, data !== undefined, [...parameters.keys()]);
 
   // A body always has a content-type (the library's default is JSON): without one of the
   // user's (`Content-Type:` removes only a default), it is labelled as what it is.
@@ -224,13 +265,20 @@ function withMethod(
     return `${method} ${url}`;
   }
   if (named !== undefined) return route;
-  let taken: ReadonlySet<string> = new Set();
+  const taken = urlVariables(url);
+  return hasBody || names.some((name) => !taken.has(name)) ? `POST ${url}` : route;
+}
+
+/** The variables of a route's url template (`{owner}`, `{?page}`); none when it does not compile. */
+function urlVariables(route: string): ReadonlySet<string> {
+  const words = route.trim().split(/[ \t]+/);
+  const url = words.length === 2 && isMethodName(words[0] as string) ? (words[1] as string) : route.trim();
   try {
-    taken = new Set(compileUrl(url).variableNames);
+    return new Set(compileUrl(url).variableNames);
   } catch {
     // A url that does not compile is reported by endpoint(), whatever the method.
+    return new Set();
   }
-  return hasBody || names.some((name) => !taken.has(name)) ? `POST ${url}` : route;
 }
 
 /**

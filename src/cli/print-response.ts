@@ -23,30 +23,73 @@ export interface PrintIo {
 /** The package `--jq` runs: jq itself, compiled to WebAssembly. Optional, as the generator's is. */
 export const JQ_PACKAGE = "jq-wasm";
 
-/** Prints the pages as `settings` ask; the first status of 400 or more also gets a line on stderr. */
-export async function printPages(pages: readonly Page[], settings: SendSettings, io: PrintIo): Promise<void> {
-  const failed = pages.find((page) => page.status >= 400);
-  if (failed !== undefined) io.stderr(`rest-endpoint: ${statusLine(failed)}\n`);
-  if (settings.silent) return;
-  if (settings.jq !== undefined) {
-    const inputs = settings.slurp
-      ? [`[${pages.map((page) => jsonText(page)).join(",")}]`]
-      : pages.map(jsonText);
-    for (const input of inputs) io.stdout(withNewline(await runJq(input, settings.jq, io)));
-    return;
-  }
-  if (settings.slurp) {
-    const all = pages.map((page) => JSON.parse(jsonText(page)) as unknown);
-    io.stdout(`${JSON.stringify(all, null, io.isTerminal ? 2 : undefined)}\n`);
-    return;
-  }
-  const values = pages.length > 1 ? pages.map((page) => parsedJson(page.bytes)) : [];
-  if (values.length > 1 && values.every(Array.isArray)) {
-    // gh's way with pages of lists: one list of every item.
-    io.stdout(`${JSON.stringify(values.flat(), null, io.isTerminal ? 2 : undefined)}\n`);
-    return;
-  }
-  for (const page of pages) io.stdout(body(page, io.isTerminal));
+/** Prints pages as they arrive; `end` once after the last (also when sending failed half way). */
+export interface PagePrinter {
+  /** `value` is the page's JSON when the caller parsed it (`--paginate`), so it is read once. */
+  page(page: Page, value?: unknown): Promise<void>;
+  end(): Promise<void>;
+}
+
+/**
+ * A printer for the pages of one command, as `settings` ask: each page is written when it
+ * arrives, so `--paginate` holds one page at a time. Pages of lists print as one list, as
+ * `gh api --paginate` prints them: the items of each page are written as they come, the list
+ * closed at the end (or before a page that is no list). Only `--slurp` keeps every page, to
+ * print them as one array at the end. The first status of 400 or more gets a line on stderr.
+ */
+export function pagePrinter(settings: SendSettings, io: PrintIo): PagePrinter {
+  let failed = false;
+  const slurped: Page[] = [];
+  /** Items written to the open list, or `undefined` when no list is open. */
+  let listed: number | undefined;
+  const indent = io.isTerminal ? 2 : undefined;
+  const closeList = (): void => {
+    if (listed === undefined) return;
+    io.stdout(listed === 0 ? "[]\n" : indent === undefined ? "]\n" : "\n]\n");
+    listed = undefined;
+  };
+  return {
+    async page(page, value = settings.paginate ? parsedJson(page.bytes) : undefined) {
+      if (page.status >= 400 && !failed) {
+        failed = true;
+        io.stderr(`rest-endpoint: ${statusLine(page)}\n`);
+      }
+      if (settings.silent) return;
+      if (settings.slurp) {
+        slurped.push(page);
+        return;
+      }
+      if (settings.jq !== undefined) {
+        io.stdout(withNewline(await runJq(jsonText(page), settings.jq, io)));
+        return;
+      }
+      if (settings.paginate && page.status < 400 && Array.isArray(value)) {
+        let text = "";
+        for (const item of value) {
+          const json = JSON.stringify(item, null, indent) ?? "null";
+          const first = listed === 0 || listed === undefined;
+          text += `${first ? "[" : ","}${indent === undefined ? "" : "\n  "}${indent === undefined ? json : json.replaceAll("\n", "\n  ")}`;
+          listed = (listed ?? 0) + 1;
+        }
+        listed ??= 0;
+        if (text !== "") io.stdout(text);
+        return;
+      }
+      closeList();
+      io.stdout(body(page, io.isTerminal));
+    },
+    async end() {
+      closeList();
+      if (!settings.slurp || settings.silent) return;
+      if (settings.jq !== undefined) {
+        const all = `[${slurped.map((page) => jsonText(page)).join(",")}]`;
+        io.stdout(withNewline(await runJq(all, settings.jq, io)));
+        return;
+      }
+      const all = slurped.map((page) => JSON.parse(jsonText(page)) as unknown);
+      io.stdout(`${JSON.stringify(all, null, indent)}\n`);
+    },
+  };
 }
 
 /** `HTTP 401: Bad credentials`: the status and the API's message when its body has one. */

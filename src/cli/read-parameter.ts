@@ -41,7 +41,9 @@ export function readField(flag: string, text: string): Item {
   const value = text.slice(equals + 1);
   const base = { name: key.name, path: key.path, append: key.path.length === 1 && key.path[0] === null };
   if (flag === "--raw-field") return { ...base, kind: "string", value };
-  if (/^(true|false|null|-?(0|[1-9]\d{0,15}))$/.test(value)) return { ...base, kind: "json", value };
+  // gh converts integers; one past 2^53 stays text, which a JS number would change.
+  const integer = /^-?(0|[1-9]\d*)$/.test(value) && Number.isSafeInteger(Number(value));
+  if (integer || /^(true|false|null)$/.test(value)) return { ...base, kind: "json", value };
   if (value.startsWith("@")) return { ...base, kind: "string-file", value: value.slice(1) };
   return { ...base, kind: "string", value };
 }
@@ -51,27 +53,42 @@ export function readHeader(text: string, headers: Record<string, string | null>)
   const colon = text.indexOf(":");
   if (colon <= 0) throw new UsageError(`-H takes 'Name: value', got "${text}".`);
   const value = text.slice(colon + 1).trim();
-  setOwn(headers, text.slice(0, colon).trim(), value === "" ? null : value);
+  addHeader(headers, text.slice(0, colon).trim(), value === "" ? null : value);
 }
 
-export function addParameter(
-  parameters: Map<string, Parameter>,
-  arg: string,
-  item: Item,
-  io: ArgumentIo,
-): void {
+/**
+ * Sets a header as the user gave it. A name given twice (in any case) is sent once with both
+ * values, as gh and HTTPie send two lines of it and HTTP reads them: `a, b` (`a; b` for
+ * cookies). `null` removes the header, earlier values too.
+ */
+export function addHeader(headers: Record<string, string | null>, name: string, value: string | null): void {
+  const known = Object.keys(headers).find((key) => key.toLowerCase() === name.toLowerCase());
+  const before = known === undefined ? null : headers[known];
+  if (known === undefined || value === null || value === "" || before === null || before === "") {
+    if (known !== undefined) delete headers[known];
+    setOwn(headers, known ?? name, value);
+    return;
+  }
+  setOwn(headers, known, `${before}${name.toLowerCase() === "cookie" ? "; " : ", "}${value}`);
+}
+
+/** Refuses an item named like an option (`baseUrl=...`), naming the flag to use instead. */
+export function checkItemName(item: Item, arg: string): void {
   const instead = OPTION_ITEMS.get(item.name);
   if (instead !== undefined) {
     throw new UsageError(
       `The item "${arg}" would set the ${item.name} option, which items do not set (they are parameters): ${instead}.`,
     );
   }
-  let value: unknown;
-  if (item.kind === "string") value = item.value;
-  else if (item.kind === "json") value = parseJson(`${item.name}:=`, item.value);
-  else if (item.kind === "string-file") value = readText(item.value, `the file of ${item.name}=@`, io);
-  else
-    value = parseJson(`the file of ${item.name}:=@`, readText(item.value, `the file of ${item.name}:=@`, io));
+}
+
+/** Adds an item's value (see `readValue`) to the parameters, as a list or nested as it says. */
+export function addParameter(
+  parameters: Map<string, Parameter>,
+  arg: string,
+  item: Item,
+  value: unknown,
+): void {
   const known = parameters.get(item.name);
   if (item.path.length > 0 && !item.append) {
     // HTTPie 3's nested keys: the value goes to its place in one object or list.
@@ -89,6 +106,31 @@ export function addParameter(
     known.values.push(value);
     known.list = true;
   }
+}
+
+/** The value of a parameter item: its text, its JSON, or a file's. */
+export function readValue(item: Item, io: ArgumentIo): unknown {
+  if (item.kind === "string") return item.value;
+  if (item.kind === "json") return parseJson(`${item.name}:=`, item.value);
+  if (item.kind === "string-file") return readText(item.value, `the file of ${item.name}=@`, io);
+  return parseJson(`the file of ${item.name}:=@`, readText(item.value, `the file of ${item.name}:=@`, io));
+}
+
+/**
+ * A parameter as gh writes it in a query: the key as typed (`a[]`, `user[name]`), the value
+ * as text (null as nothing, other JSON as JSON).
+ */
+export function queryPair(item: Item, value: unknown): [string, string] {
+  const key = `${item.name}${item.path.map((step) => `[${step ?? ""}]`).join("")}`;
+  const text =
+    typeof value === "string"
+      ? value
+      : value === null
+        ? ""
+        : typeof value === "object"
+          ? JSON.stringify(value)
+          : String(value);
+  return [key, text];
 }
 
 /** Sets `value` at `path` inside `container`, making objects and lists on the way. */

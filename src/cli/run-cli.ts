@@ -11,14 +11,16 @@ import { setOwn } from "../shared/object.js";
 import { encodeUnreserved } from "../template/encode.js";
 import type { EndpointOptions, RequestOptions } from "../types/request.js";
 import { VERSION } from "../version.js";
+import { conformItems } from "./conform-items.js";
 import { escapeControls } from "./escape-controls.js";
 import { runGenerate } from "./generate-command.js";
 import { HELP } from "./help.js";
+import { operationSchemas } from "./item-schemas.js";
 import { type DescribedApi, type LoadIo, loadOperations } from "./load-operations.js";
-import { type Format, parseArguments } from "./parse-arguments.js";
+import { type CredentialScope, type Format, parseArguments } from "./parse-arguments.js";
 import { flagValues } from "./read-argv.js";
 import type { ArgumentIo } from "./read-parameter.js";
-import { SendError, type SendIo, sendRequest } from "./send-request.js";
+import { isUnder, SendError, type SendIo, sendRequest } from "./send-request.js";
 import { UsageError } from "./usage-error.js";
 
 /**
@@ -90,12 +92,15 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       return 0;
     }
     const builder = described === undefined ? endpoint : endpoint.defaults(described.api as EndpointOptions);
+    const options = typedAsDescribed(described, command.route, command.options, command.query);
     const request = withQueryItems(
-      inCliWords(() => builder(command.route, command.options)),
+      inCliWords(() => builder(command.route, options), described !== undefined),
       command.query,
     );
     if (command.send !== undefined) {
-      return await sendRequest(request, command.send, {
+      const credentials = credentialScope(described, command.route, options, request);
+      const settings = credentials === undefined ? command.send : { ...command.send, credentials };
+      return await sendRequest(request, settings, {
         stdout: (text) => io.stdout(text),
         // Verbose heads and error lines hold what servers sent: safe text only.
         stderr: (text) => io.stderr(text.split("\n").map(escapeControls).join("\n")),
@@ -167,10 +172,50 @@ async function describedApi(argv: readonly string[], io: CliIo): Promise<Describ
 }
 
 /**
- * Runs `build`; a missing parameter is told as the item to type (`repo=...`), not in the
- * library's words.
+ * The options with typed items conformed to the description's schemas, when `--operations`
+ * names a description that describes the route (a generated module carries no schemas).
  */
-function inCliWords<T>(build: () => T): T {
+function typedAsDescribed(
+  described: DescribedApi | undefined,
+  route: string,
+  options: EndpointOptions,
+  query: readonly (readonly [string, string])[],
+): EndpointOptions {
+  if (described?.description === undefined) return options;
+  const [method = "", url = ""] = route.trim().split(/[ \t]+/);
+  const schemas = operationSchemas(described.description, `${method} ${url}`);
+  return schemas === undefined ? options : conformItems(options, query, schemas);
+}
+
+/**
+ * Where the credentials of `--auth-env` may go on a redirect or a next page: under the server
+ * the request went to (its origin and base path). The headers that carry them are those the
+ * request with credentials has and the one without has not (or has otherwise).
+ */
+function credentialScope(
+  described: DescribedApi | undefined,
+  route: string,
+  options: EndpointOptions,
+  request: RequestOptions,
+): CredentialScope | undefined {
+  if (described === undefined || described.plain === described.api) return undefined;
+  const plain = endpoint.defaults(described.plain as EndpointOptions)(route, options).headers;
+  const headers = Object.keys(request.headers)
+    .filter((name) => plain[name] !== request.headers[name])
+    .map((name) => name.toLowerCase());
+  const given = Object.hasOwn(options, "baseUrl") ? options.baseUrl : undefined;
+  const base = given ?? (described.api as { baseUrl?: unknown }).baseUrl;
+  // A route with a url of its own (another of the servers): that url's path is the limit.
+  const sent = new URL(request.url, "relative:/");
+  const limit = typeof base === "string" && isUnder(sent, base) ? base : `${sent.origin}${sent.pathname}`;
+  return { base: limit, headers };
+}
+
+/**
+ * Runs `build`; a missing parameter, or one beside a body, is told as the item to type
+ * (`repo=...`), not in the library's words.
+ */
+function inCliWords<T>(build: () => T, described: boolean): T {
   try {
     return build();
   } catch (error) {
@@ -183,6 +228,18 @@ function inCliWords<T>(build: () => T): T {
           `Missing parameter ${name}${route === undefined ? "" : ` for route ${route}`}: add the item ${text}=... (or -f ${text}=...).`,
         );
       }
+    }
+    const beside = /^Parameter ("(?:[^"\\]|\\.)*") is left over beside data/.exec(
+      error instanceof EndpointError ? error.message : "",
+    )?.[1];
+    if (beside !== undefined) {
+      // HTTPie refuses items beside a body too; gh's -f and -F fields go to the query.
+      const text = JSON.parse(beside) as string;
+      // With --operations, -f fields follow the description, not gh's query rule.
+      const field = described ? "" : `, as -f ${text}=... (gh's way)`;
+      throw new UsageError(
+        `The item ${text}=... beside a --data or --input body would be lost: send it as the query item ${text}==...${field}, or inside the body.`,
+      );
     }
     throw error;
   }

@@ -3,7 +3,7 @@ import { toFetchArgs } from "../adapters/to-fetch-args.js";
 import type { RequestOptions } from "../types/request.js";
 import { escapeControls } from "./escape-controls.js";
 import type { SendSettings } from "./parse-arguments.js";
-import { type Page, type PrintIo, parsedJson, printPages } from "./print-response.js";
+import { type Page, type PrintIo, pagePrinter, parsedJson } from "./print-response.js";
 import { UsageError } from "./usage-error.js";
 
 /** What sending needs from its host. */
@@ -78,49 +78,69 @@ export async function sendRequest(
   }
   // The origin the user named (a relative url is refused when the first page is fetched).
   const start = new URL(options.url, "relative:/").origin;
-  const pages: Page[] = [];
+  const printer = pagePrinter(settings, io);
   const seen = new Set<string>();
   const started = Date.now();
+  let pages = 0;
   let items = 0;
+  let failed = false;
+  // The progress line is rewritten in place; it ends before any other line on stderr.
+  let progressShown = false;
+  const endProgress = (): void => {
+    if (progressShown) io.progress?.("\n");
+    progressShown = false;
+  };
   let request: RequestOptions | undefined = options;
-  while (request !== undefined) {
-    const page = await fetchPage(request, settings, io);
-    pages.push(page);
-    if (settings.paginate && io.progress !== undefined) {
-      const value = parsedJson(page.bytes);
-      if (Array.isArray(value)) items += value.length;
-      io.progress(
-        `\r\u001b[Kpages ${pages.length}, items ${items}, ${((Date.now() - started) / 1000).toFixed(1)} s`,
-      );
+  try {
+    while (request !== undefined) {
+      const page = await fetchPage(request, settings, io);
+      pages++;
+      if (page.status >= 400) {
+        failed = true;
+        endProgress();
+      }
+      // Parsed once, for the printer and the count; then only the url is kept of it.
+      const value = settings.paginate ? parsedJson(page.bytes) : undefined;
+      await printer.page(page, value);
+      if (settings.paginate && io.progress !== undefined) {
+        if (Array.isArray(value)) items += value.length;
+        io.progress(
+          `\r\u001b[Kpages ${pages}, items ${items}, ${((Date.now() - started) / 1000).toFixed(1)} s`,
+        );
+        progressShown = true;
+      }
+      if (!settings.paginate || page.status >= 400) break;
+      seen.add(page.url);
+      request = nextRequest(request, page.headers.get("link"));
+      if (request === undefined) break;
+      const next = new URL(request.url);
+      // Out from under the described server, its credentials stay behind for the rest of the way.
+      const scope = settings.credentials;
+      if (scope !== undefined && !isUnder(next, scope.base)) request = withoutHeaders(request, scope.headers);
+      // Within the origin the user named: a next link elsewhere is not followed.
+      if (next.origin !== start) {
+        throw new SendError(
+          `The next page is on another origin (${next.origin}); stopped after ${pages} pages.`,
+        );
+      }
+      if (seen.has(next.href)) {
+        endProgress();
+        io.stderr(
+          `rest-endpoint: the next page (${maskedUrl(next)}) was fetched already; stopped after ${pages} pages.\n`,
+        );
+        request = undefined;
+        break;
+      }
+      if (pages >= MAX_PAGES) {
+        throw new SendError(`More than ${MAX_PAGES} pages; stopped. Narrow the request (per_page, filters).`);
+      }
     }
-    if (!settings.paginate || page.status >= 400) break;
-    seen.add(page.url);
-    request = nextRequest(request, page.headers.get("link"));
-    if (request === undefined) break;
-    const next = new URL(request.url);
-    // Within the origin the user named: a next link elsewhere is not followed.
-    if (next.origin !== start) {
-      io.progress?.("\n");
-      await printPages(pages, settings, io);
-      throw new SendError(
-        `The next page is on another origin (${next.origin}); stopped after ${pages.length} pages.`,
-      );
-    }
-    if (seen.has(next.href)) {
-      io.stderr(
-        `rest-endpoint: the next page (${maskedUrl(next)}) was fetched already; stopped after ${pages.length} pages.\n`,
-      );
-      break;
-    }
-    if (pages.length >= MAX_PAGES) {
-      io.progress?.("\n");
-      await printPages(pages, settings, io);
-      throw new SendError(`More than ${MAX_PAGES} pages; stopped. Narrow the request (per_page, filters).`);
-    }
+  } finally {
+    endProgress();
+    // What was printed stays valid JSON: an open list is closed, even when sending failed.
+    await printer.end();
   }
-  if (settings.paginate) io.progress?.("\n");
-  await printPages(pages, settings, io);
-  return pages.some((page) => page.status >= 400) ? 1 : 0;
+  return failed ? 1 : 0;
 }
 
 /** One request sent, its redirects followed, its response read whole. */
@@ -170,6 +190,10 @@ async function fetchPage(
     }
     await response.body?.cancel();
     init = redirected(init, response.status, next.origin !== origin);
+    const scope = settings.credentials;
+    if (scope !== undefined && !isUnder(next, scope.base)) {
+      init = { ...init, headers: withoutHeaders({ headers: init.headers }, scope.headers).headers };
+    }
     url = next;
   }
 }
@@ -278,4 +302,32 @@ async function read(
 function failure(error: unknown): string {
   const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause;
   return String(cause?.code ?? cause?.message ?? (error as Error).message);
+}
+
+/**
+ * Whether `url` is under `base`: the same origin, and a path at or below the base's path
+ * (`/v1` takes `/v1/x`, not `/v10`). Dot segments were resolved when the URL was parsed.
+ */
+export function isUnder(url: URL, base: string): boolean {
+  let root: URL;
+  try {
+    root = new URL(base);
+  } catch {
+    return false;
+  }
+  if (url.origin !== root.origin) return false;
+  const path = root.pathname.endsWith("/") ? root.pathname : `${root.pathname}/`;
+  return url.pathname === root.pathname || url.pathname.startsWith(path);
+}
+
+/** `options` without the headers `names` (lowercase), whatever their case there. */
+function withoutHeaders<T extends { readonly headers: Readonly<Record<string, string>> }>(
+  options: T,
+  names: readonly string[],
+): T {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(options.headers)) {
+    if (!names.includes(name.toLowerCase())) headers[name] = value;
+  }
+  return { ...options, headers };
 }

@@ -1,0 +1,28 @@
+// Every flag is in the README's command-line section (with an example row) and in --help.
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { FLAGS } from "../../src/cli/flags.js";
+import { HELP } from "../../src/cli/help.js";
+
+const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
+const section = readme.slice(
+  readme.indexOf("## Command line\n"),
+  readme.indexOf("\n## ", readme.indexOf("## Command line\n") + 1),
+);
+
+describe("every flag is documented", () => {
+  it.each(FLAGS.map((flag) => [flag.name, flag]))("%s", (_name, flag) => {
+    // A table row of the README names the flag (and its short form), beside an example.
+    const row = section.split("\n").find((line) => line.startsWith("| ") && line.includes(`\`${flag.name}`));
+    expect(row, `README row for ${flag.name}`).toBeDefined();
+    if (flag.short !== undefined) expect(row).toContain(`\`${flag.short}`);
+    expect(row?.split(" | ")[1]?.length ?? 0).toBeGreaterThan(3);
+    expect(HELP).toContain(flag.name);
+  });
+
+  it("the README says where the command line departs from gh and HTTPie on purpose", () => {
+    expect(section).toContain("On purpose, unlike gh and HTTPie");
+    const docs = readFileSync(new URL("../../docs/cli.md", import.meta.url), "utf8");
+    expect(docs).toContain("### Where it departs from gh and HTTPie, on purpose");
+  });
+});

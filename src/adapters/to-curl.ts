@@ -1,10 +1,10 @@
+import { bodyBytes } from "../bodies/body-bytes.js";
+import { rawBodyKind } from "../bodies/raw-body-kind.js";
+import { impliedContentType, serializeBody, writingBody } from "../bodies/serialize-body.js";
 import { EndpointError } from "../endpoint-error.js";
-import { rawBodyKind } from "../options/raw-body-kind.js";
 import { quote } from "../shared/quote.js";
 import type { RequestOptions } from "../types/request.js";
-import { bodyBytes } from "./body-bytes.js";
 import { readRequestOptions } from "./read-request-options.js";
-import { impliedContentType, serializeBody, writingBody } from "./serialize-body.js";
 
 /**
  * A `curl` command for request options that a POSIX shell runs as is, whatever the values

@@ -1,8 +1,8 @@
+import { impliedContentType, serializeBody, writingBody } from "../bodies/serialize-body.js";
 import { EndpointError } from "../endpoint-error.js";
 import { quote } from "../shared/quote.js";
 import type { RequestOptions } from "../types/request.js";
 import { readRequestOptions } from "./read-request-options.js";
-import { impliedContentType, serializeBody, writingBody } from "./serialize-body.js";
 import { toBytes } from "./to-curl.js";
 
 /** Headers that this message writes itself; a second one would frame the request twice. */

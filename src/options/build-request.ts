@@ -1,3 +1,5 @@
+import { checkJsonData } from "../bodies/check-json-data.js";
+import { rawBodyKind } from "../bodies/raw-body-kind.js";
 import { EndpointError } from "../endpoint-error.js";
 import { compileUrl, type UrlPlan } from "../route/compile-route.js";
 import { expandUrl } from "../route/expand-url.js";
@@ -7,11 +9,9 @@ import { setOwn } from "../shared/object.js";
 import { quote } from "../shared/quote.js";
 import { readValue } from "../template/template-value.js";
 import type { RequestOptions } from "../types/request.js";
-import { checkJsonData } from "./check-json-data.js";
 import { applyHeaders, checkHeaderValue, toHeaderStrings } from "./headers.js";
 import { applyMediaType } from "./media-type.js";
 import type { Merged } from "./merge.js";
-import { rawBodyKind } from "./raw-body-kind.js";
 
 const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
 

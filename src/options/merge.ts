@@ -1,9 +1,12 @@
+import {
+  type CompiledOperation,
+  type FindOperation,
+  OPERATION_TABLES,
+} from "../operations/operation-tables.js";
 import { type CompiledRoute, compileRoute } from "../route/compile-route.js";
-import type { CompiledOperation } from "../route/describe-operations.js";
 import { toRequestMethod } from "../route/request-method.js";
 import { describe } from "../shared/describe-value.js";
 import { isPlainObject, nullRecord, setOwn, snapshot, unreadable } from "../shared/object.js";
-import { type FindOperation, OPERATION_TABLES } from "../shared/operation-tables.js";
 import type { MergedOptions } from "../types/request.js";
 import { checkBaseUrl } from "./check-base-url.js";
 import { applyHeaders } from "./headers.js";

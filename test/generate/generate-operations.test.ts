@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
 import { generateOperations, readDescription } from "../../src/generate/index.js";
 import { operationData } from "../../src/generate/route-types.js";
 import { type EndpointError, endpoint, type OperationsData } from "../../src/index.js";
-import { describeOperations } from "../../src/route/describe-operations.js";
+import { describeOperations } from "../../src/operations/describe-operations.js";
 
 const read = (path: string) => readFileSync(new URL(`../../node_modules/${path}`, import.meta.url), "utf8");
 

@@ -1,11 +1,11 @@
 // A body as a client sends it: text and bytes as they are, blobs, forms and streams by their
 // kind, anything else as JSON that says exactly what the caller meant.
 import { EndpointError, isInstance, withCause } from "../endpoint-error.js";
-import { checkJsonLeaf } from "../options/check-json-body.js";
-import { MAX_JSON_DEPTH, MAX_JSON_VALUES, notJson, undefinedItem } from "../options/check-json-data.js";
-import { type RawBodyKind, rawBodyKind, WEB_BODIES, webClass } from "../options/raw-body-kind.js";
 import { isArray, isPlainObject, MAX_PROTOTYPE_CHAIN } from "../shared/object.js";
 import { bodyBytes } from "./body-bytes.js";
+import { checkJsonLeaf } from "./check-json-body.js";
+import { MAX_JSON_DEPTH, MAX_JSON_VALUES, notJson, undefinedItem } from "./check-json-data.js";
+import { type RawBodyKind, rawBodyKind, WEB_BODIES, webClass } from "./raw-body-kind.js";
 
 /** A body as clients send it: text, bytes, a blob, a form, search parameters or a stream. */
 export type SentBody =

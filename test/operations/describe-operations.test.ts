@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { EndpointError, endpoint } from "../../src/index.js";
-import { describeOperations } from "../../src/route/describe-operations.js";
+import { describeOperations } from "../../src/operations/describe-operations.js";
 import { thrownBy as thrown } from "../helpers.js";
 
 const thrownBy = (run: () => unknown) => thrown(run) as EndpointError | undefined;

@@ -1,28 +1,29 @@
+import { type BodyField, operationBody } from "../bodies/operation-body.js";
 import { EndpointError } from "../endpoint-error.js";
 import { checkHeaderName, checkHeaderValue } from "../options/headers.js";
-import { type BodyField, type OperationBody, operationBody } from "../options/operation-body.js";
 import { OPTION_KEYS } from "../options/option-keys.js";
-import {
-  type ParameterPlace,
-  type ParameterSerializer,
-  type ParameterStyle,
-  parameterSerializer,
-} from "../options/serialize-parameter.js";
+import { compileUrl } from "../route/compile-route.js";
+import { toRequestMethod } from "../route/request-method.js";
 import { describe } from "../shared/describe-value.js";
 import { arrayItems, isArray, isPlainObject, setOwn, snapshot } from "../shared/object.js";
-import { OPERATION_TABLES } from "../shared/operation-tables.js";
 import { quote } from "../shared/quote.js";
 import { readValue } from "../template/template-value.js";
-import { type CompiledRoute, compileUrl } from "./compile-route.js";
+import type { OperationTable } from "../types/operation-table.js";
 import {
-  type Authorize,
   type Credential,
   operationAuthorize,
   readSecurity,
   type SecurityScheme,
 } from "./operation-security.js";
-import { toRequestMethod } from "./request-method.js";
+import { type CompiledOperation, OPERATION_TABLES } from "./operation-tables.js";
+import {
+  type ParameterPlace,
+  type ParameterSerializer,
+  type ParameterStyle,
+  parameterSerializer,
+} from "./serialize-parameter.js";
 
+export type { OperationTable } from "../types/operation-table.js";
 export type { Credential, SecurityScheme } from "./operation-security.js";
 export { type ServerModel, serverUrl } from "./server-url.js";
 
@@ -68,37 +69,6 @@ export interface OperationsSettings {
   readonly credentials?: { readonly [scheme: string]: Credential | undefined } | undefined;
   /** The urls credentials may go to: the API's servers (`{variables}` stand for one segment). */
   readonly servers?: readonly string[] | undefined;
-}
-
-/**
- * A table of described operations, for `endpoint.defaults({ operations })`. `Routes` is the map
- * of each route's parameters that `rest-endpoint generate` writes beside it, for the types.
- */
-export interface OperationTable<Routes = unknown> {
-  /** The parameters of each route, for the types only; never set. */
-  readonly routes?: Routes;
-}
-
-/** An operation ready to build requests: its route and how each described parameter is sent. */
-export interface CompiledOperation {
-  /** The route as the table names it, its url compiled from the operation's template. */
-  readonly route: CompiledRoute;
-  /** Described parameters named like an option key (`headers`, `data`...): parameters here. */
-  readonly optionNamed: ReadonlySet<string>;
-  /** The described body, when it is not a JSON object of the fields left over. */
-  readonly body: OperationBody | undefined;
-  /** The `accept` of the operation's responses, sent when the request has none. */
-  readonly accept: string | undefined;
-  /** Adds the credentials the operation's security asks for, when the table holds them. */
-  readonly authorize: Authorize | undefined;
-  /**
-   * Sends parameter `key` its described way, if it has one that the url template does not
-   * write: a header or cookie is set in `headers` (and `""` returned), a query piece is
-   * returned. `undefined` for every other parameter, which then follows the usual rules.
-   * Here rather than in the request builder, so that only applications with operation data
-   * carry this code.
-   */
-  take(key: string, value: unknown, headers: Record<string, string>): string | undefined;
 }
 
 const PLACES: ReadonlySet<string> = new Set(["query", "header", "cookie", "body"]);

@@ -6,7 +6,7 @@ import ts from "typescript59";
 import { describe, expect, it } from "vitest";
 import { generateOperations } from "../../src/generate/index.js";
 import { EndpointError, endpoint } from "../../src/index.js";
-import { describeOperations, serverUrl } from "../../src/route/describe-operations.js";
+import { describeOperations, serverUrl } from "../../src/operations/describe-operations.js";
 import { expectEndpointError } from "../helpers.js";
 
 const build = (data: Parameters<typeof describeOperations>[0]) =>

@@ -5,9 +5,9 @@ import { type ChildProcess, spawn } from "node:child_process";
 import vm from "node:vm";
 import fc from "fast-check";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { bodyBytes } from "../../src/bodies/body-bytes.js";
 import { nextRequest, paginate, toCurl, toFetchArgs } from "../../src/adapters/index.js";
 import { toHttpMessage } from "../../src/adapters/to-http-message.js";
+import { bodyBytes } from "../../src/bodies/body-bytes.js";
 import { EndpointError, endpoint, type RequestOptions } from "../../src/index.js";
 import { bytesOf, expectEndpointError, thrownBy } from "../helpers.js";
 

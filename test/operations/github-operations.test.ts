@@ -33,7 +33,10 @@ const pairs = (url: string) => [...new URL(url).searchParams].map(([k, v]) => `$
 
 describe("rest-endpoint/github", () => {
   it("src/operations/github-operations.ts is up to date with data/github-routes.json", () => {
-    const committed = readFileSync(new URL("../../src/operations/github-operations.ts", import.meta.url), "utf8");
+    const committed = readFileSync(
+      new URL("../../src/operations/github-operations.ts", import.meta.url),
+      "utf8",
+    );
     expect(committed === githubOperationsSource(routes)).toBe(true);
   });
 

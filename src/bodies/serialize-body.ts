@@ -121,7 +121,8 @@ function recordWebClasses(into: Map<object, unknown>): void {
   }
 }
 
-function builtInToJson(): boolean {
+/** True when a built-in prototype's toJSON is not the one it had when this module loaded. */
+function builtInToJsonReplaced(): boolean {
   recordWebClasses(BUILT_INS);
   for (const [prototype, original] of BUILT_INS) {
     // One lookup for most: only the few with a toJSON of their own are read.
@@ -220,7 +221,7 @@ const resizable = /* @__PURE__ */ Object.getOwnPropertyDescriptor(ArrayBuffer.pr
  * call is on it, so a cycle is a value already open.
  */
 function toJson(body: unknown): string {
-  if (builtInToJson()) {
+  if (builtInToJsonReplaced()) {
     throw notJson(
       "body",
       __DEV__

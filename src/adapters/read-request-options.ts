@@ -2,9 +2,11 @@
 // properties only, each read once, whoever built them.
 import { EndpointError } from "../endpoint-error.js";
 import { checkHeaderValue } from "../options/headers.js";
+import { SUPPORTED_METHODS, supportedMethod } from "../route/request-method.js";
 import { describe } from "../shared/describe-value.js";
 import { isPlainObject, setOwn, snapshot } from "../shared/object.js";
 import { quote } from "../shared/quote.js";
+import type { Method } from "../types/request.js";
 
 /**
  * The own enumerable properties of an object a caller passes beside request options, each read
@@ -23,7 +25,7 @@ export function readObject(value: unknown, what: string): Record<string, unknown
 /** Request options as an adapter reads them: checked, own properties only, each read once. */
 export interface AdapterInput {
   /** Uppercase, one of the six supported methods. */
-  method: "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE";
+  method: Method;
   url: string;
   /** The request target of the url: its path and query, as a URL parser reads them. */
   target: string;
@@ -40,13 +42,8 @@ export interface AdapterInput {
   client: Readonly<Record<string, unknown>> | undefined;
 }
 
-const METHODS: ReadonlyMap<string, AdapterInput["method"]> = /* @__PURE__ */ new Map(
-  (["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"] as const).map((m) => [m.toLowerCase(), m]),
-);
-
 // Single character classes anchored at both ends: a linear scan, nothing to backtrack over.
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
-const ASCII_LETTERS = /^[A-Za-z]+$/;
 const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
 
 /**
@@ -77,14 +74,12 @@ export function readRequestOptions(options: unknown, adapter: string): AdapterIn
 }
 
 function readMethod(method: unknown, adapter: string): AdapterInput["method"] {
-  // Letters only before lowercasing: toLowerCase maps a Kelvin sign to "k".
-  const known =
-    typeof method === "string" && ASCII_LETTERS.test(method) ? METHODS.get(method.toLowerCase()) : undefined;
+  const known = supportedMethod(method);
   if (known !== undefined) return known;
   throw new EndpointError(
     "unsupported_method",
     __DEV__
-      ? `Unsupported method ${typeof method === "string" ? quote(method) : describe(method)} in the request options given to ${adapter}: use one of GET, HEAD, POST, PUT, PATCH, DELETE.`
+      ? `Unsupported method ${typeof method === "string" ? quote(method) : describe(method)} in the request options given to ${adapter}: use one of ${SUPPORTED_METHODS}.`
       : "method",
   );
 }

@@ -152,7 +152,7 @@ export function describeOperations<Routes = unknown>(
             security === undefined
               ? undefined
               : operationAuthorize(security, alternatives ?? tableSecurity ?? [], key),
-          take: (key, value, headers) => take(params.get(key), key, value, headers),
+          send: (key, value, headers) => sendDescribed(params.get(key), key, value, headers),
         };
       }
       return compiled;
@@ -192,7 +192,8 @@ export function operationRoutes(table: object): readonly string[] | undefined {
  */
 class DescribedOperations {}
 
-function take(
+/** A compiled operation's `send`, for the parameter `described` names (`undefined` if none). */
+function sendDescribed(
   described: ParameterSerializer | undefined,
   key: string,
   value: unknown,

@@ -21,7 +21,7 @@ export interface CompiledOperation {
    * Here rather than in the request builder, so that only applications with operation data
    * carry this code.
    */
-  take(key: string, value: unknown, headers: Record<string, string>): string | undefined;
+  send(key: string, value: unknown, headers: Record<string, string>): string | undefined;
 }
 
 /** How a table finds the operation of a route, if it describes the route. */

@@ -49,9 +49,9 @@ export function buildRequest(merged: Merged): RequestOptions {
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i] as string;
     const slot = slots.get(key);
-    const taken = slot === undefined ? operation?.take(key, values[i], headers) : undefined;
-    if (taken !== undefined) {
-      if (taken !== "") query += (query === "" ? "" : "&") + taken;
+    const written = slot === undefined ? operation?.send(key, values[i], headers) : undefined;
+    if (written !== undefined) {
+      if (written !== "") query += (query === "" ? "" : "&") + written;
     } else if (slot === undefined) {
       leftKeys.push(key);
       // A query value is read once, like a path value; a body value is kept as given.
@@ -77,7 +77,7 @@ export function buildRequest(merged: Merged): RequestOptions {
     }
   } else {
     if (data !== undefined) {
-      // `undefined` is "not given" (SPEC section 2): only a value would be lost.
+      // `undefined` is "not given" (docs/reference.md, Options): only a value would be lost.
       const lost = leftValues.findIndex((value) => value !== undefined);
       if (lost !== -1) throw besideData(leftKeys[lost] as string, merged.url);
     }
@@ -124,7 +124,10 @@ function contentTypeOf(body: unknown, described: string | undefined): string | u
   return kind === undefined ? JSON_CONTENT_TYPE : undefined;
 }
 
-/** A parameter left over beside `data` would be lost (SPEC section 2): said, not dropped. */
+/**
+ * A parameter left over beside `data` would be lost (docs/reference.md, Leftover parameters):
+ * said, not dropped.
+ */
 function besideData(key: string, url: unknown): EndpointError {
   return new EndpointError(
     "invalid_parameter",

@@ -188,7 +188,7 @@ describe("generateOperations: description -> operation data", () => {
     expect(() => generateOperations(spec)).toThrow(message);
   });
 
-  // One operation the generator cannot read never refuses the whole description (issue 23, 9).
+  // One operation the generator cannot read never refuses the whole description.
   it.each([
     ["a $ref to another file", one({ parameters: [{ $ref: "other.yaml#/p" }] }), /outside the description/],
     ["a $ref to nothing", one({ parameters: [{ $ref: "#/components/parameters/none" }] }), /names nothing/],
@@ -341,8 +341,8 @@ describe("generateOperations: description -> operation data", () => {
   });
 });
 
-// The classes a second attack on the generator found, one test each.
-describe("generateOperations against hostile descriptions, second round", () => {
+// Hostile descriptions: the generator's output stays bounded and writes no code, one test a class.
+describe("generateOperations against hostile descriptions: bounds and code", () => {
   it("bounds each route's types, even for a path item shared by many paths", () => {
     const big = {
       type: "object",

@@ -204,7 +204,7 @@ describe("the adapters: built-in toJSON, bytes fetch refuses, command-line limit
     for (let i = 0; i < 10; i++) many[`x-h${i}`] = "a".repeat(120 * 1024);
     expectEndpointError(() => toCurl(endpoint("GET /user", { headers: many })), "invalid_options");
     expectEndpointError(() => toCurl(post("x".repeat(16 * 1024 * 1024 + 1))), "invalid_parameter");
-    // Just under the limits, the command is written (and sh runs it: see adapters-attack).
+    // Just under the limits, the command is written (and sh runs it: see test/adapters/one-request.test.ts).
     expect(toCurl(endpoint("GET /search/code", { q: "a".repeat(120 * 1024) }))).toContain("a".repeat(1000));
     expect(toCurl(post("x".repeat(1024 * 1024)))).toContain("printf");
   });

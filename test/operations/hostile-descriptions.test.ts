@@ -1,5 +1,4 @@
-// What an independent attack on described operations found (issue 23), as tables over each
-// class: server variables never choose a host, body writers throw only EndpointError and run
+// Hostile operation data and descriptions, as tables over each class: server variables never choose a host, body writers throw only EndpointError and run
 // in time bounded by what they write, and hostile descriptions write no framing header and
 // no control that hides code.
 import ts from "typescript59";

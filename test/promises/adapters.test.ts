@@ -4,7 +4,7 @@ import { toFetchArgs } from "../../src/adapters/to-fetch-args.js";
 import { toHttpMessage } from "../../src/adapters/to-http-message.js";
 import { EndpointError, type RequestOptions } from "../../src/index.js";
 import { expectEndpointError } from "../helpers.js";
-import { endpoint, onlyEndpointError, outcome, pollute, undoPollution } from "./loose-endpoint.js";
+import { endpoint, onlyEndpointError, outcome, pollute, post, undoPollution } from "./loose-endpoint.js";
 
 afterEach(undoPollution);
 
@@ -122,12 +122,6 @@ describe("adapters: what they cannot write faithfully is an EndpointError", () =
 });
 
 describe("the adapters: built-in toJSON, bytes fetch refuses, command-line limits", () => {
-  const post = (body: unknown): RequestOptions => ({
-    method: "post",
-    url: "https://h.example/x",
-    headers: {},
-    body,
-  });
   const prototypes: [string, object, () => unknown][] = [
     ["Map", Map.prototype, () => ({ v: new Map([["k", 1]]) })],
     ["Set", Set.prototype, () => ({ v: new Set([1]) })],
@@ -211,13 +205,6 @@ describe("the adapters: built-in toJSON, bytes fetch refuses, command-line limit
 });
 
 describe("the adapters' own objects and more built-ins", () => {
-  const post = (body: unknown): RequestOptions => ({
-    method: "post",
-    url: "https://h.example/x",
-    headers: {},
-    body,
-  });
-
   it("an accessor or read-only body or duplex on Object.prototype neither takes nor replaces the body", () => {
     const taken: unknown[] = [];
     pollute(Object.prototype, "body", {

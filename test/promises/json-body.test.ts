@@ -5,7 +5,7 @@ import { toHttpMessage } from "../../src/adapters/to-http-message.js";
 import type { RequestOptions } from "../../src/index.js";
 import { parseTemplate } from "../../src/template/uri-template.js";
 import { expectEndpointError } from "../helpers.js";
-import { endpoint, undoPollution } from "./loose-endpoint.js";
+import { endpoint, post, undoPollution } from "./loose-endpoint.js";
 
 afterEach(undoPollution);
 
@@ -110,13 +110,6 @@ describe("sparse lists fail at once, in time proportional to the items present",
 });
 
 describe("undefined list items", () => {
-  const post = (body: unknown): RequestOptions => ({
-    method: "post",
-    url: "https://h.example/x",
-    headers: {},
-    body,
-  });
-
   it("an undefined list item in a JSON body is refused (JSON would write null), in endpoint() and the adapters", () => {
     expectEndpointError(() => endpoint("POST /x", { a: [1, undefined] }), "invalid_parameter");
     expectEndpointError(() => endpoint("POST /x", { data: { a: [undefined] } }), "invalid_parameter");

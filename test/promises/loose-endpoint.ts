@@ -19,6 +19,11 @@ export interface Loose {
 }
 export const endpoint: Loose = typedEndpoint as unknown as Loose;
 
+/** Request options for a POST of `body`, as an adapter may be handed them. */
+export function post(body: unknown): RequestOptions {
+  return { method: "post", url: "https://h.example/x", headers: {}, body };
+}
+
 /** Runs `run`, returning its result or the code of the EndpointError it threw; anything else fails the test. */
 export function outcome(run: () => unknown): unknown {
   try {

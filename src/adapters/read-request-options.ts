@@ -3,7 +3,7 @@
 import { EndpointError } from "../endpoint-error.js";
 import { checkHeaderValue } from "../options/headers.js";
 import { SUPPORTED_METHODS, supportedMethod } from "../route/request-method.js";
-import { describe } from "../shared/describe-value.js";
+import { describeValue } from "../shared/describe-value.js";
 import { isPlainObject, setOwn, snapshot } from "../shared/object.js";
 import { quote } from "../shared/quote.js";
 import type { Method } from "../types/request.js";
@@ -16,7 +16,7 @@ export function readObject(value: unknown, what: string): Record<string, unknown
   if (typeof value !== "object" || value === null) {
     throw new EndpointError(
       "invalid_options",
-      __DEV__ ? `${what} must be an object, got ${describe(value)}.` : "",
+      __DEV__ ? `${what} must be an object, got ${describeValue(value)}.` : "",
     );
   }
   return snapshot(value, what);
@@ -58,7 +58,7 @@ export function readRequestOptions(options: unknown, adapter: string): AdapterIn
     throw new EndpointError(
       "invalid_options",
       __DEV__
-        ? `${adapter} takes request options (an object such as endpoint() returns), got ${describe(options)}.`
+        ? `${adapter} takes request options (an object such as endpoint() returns), got ${describeValue(options)}.`
         : "",
     );
   }
@@ -79,7 +79,7 @@ function readMethod(method: unknown, adapter: string): AdapterInput["method"] {
   throw new EndpointError(
     "unsupported_method",
     __DEV__
-      ? `Unsupported method ${typeof method === "string" ? quote(method) : describe(method)} in the request options given to ${adapter}: use one of ${SUPPORTED_METHODS}.`
+      ? `Unsupported method ${typeof method === "string" ? quote(method) : describeValue(method)} in the request options given to ${adapter}: use one of ${SUPPORTED_METHODS}.`
       : "method",
   );
 }
@@ -89,7 +89,7 @@ function readUrl(url: unknown, adapter: string): { target: string; host: string 
     throw new EndpointError(
       "invalid_options",
       __DEV__
-        ? `url must be a string such as "https://api.github.com/user" or "/user" in the request options given to ${adapter}, got ${describe(url)}.`
+        ? `url must be a string such as "https://api.github.com/user" or "/user" in the request options given to ${adapter}, got ${describeValue(url)}.`
         : "url",
     );
   }
@@ -197,7 +197,7 @@ function readHeaders(
     throw new EndpointError(
       "invalid_options",
       __DEV__
-        ? `headers must be a plain object of strings, such as { accept: "application/json" }, in the request options given to ${adapter}; got ${describe(input)}.`
+        ? `headers must be a plain object of strings, such as { accept: "application/json" }, in the request options given to ${adapter}; got ${describeValue(input)}.`
         : "headers",
     );
   }
@@ -219,7 +219,7 @@ function readHeaders(
       throw new EndpointError(
         "invalid_header",
         __DEV__
-          ? `Header ${quote(name)} has the value ${describe(value)} in the request options given to ${adapter}: a header value must be a string here, as endpoint() returns.`
+          ? `Header ${quote(name)} has the value ${describeValue(value)} in the request options given to ${adapter}: a header value must be a string here, as endpoint() returns.`
           : name,
       );
     }

@@ -4,7 +4,7 @@ import { checkHeaderName, checkHeaderValue } from "../options/headers.js";
 import { OPTION_KEYS } from "../options/option-keys.js";
 import { compileUrl } from "../route/compile-route.js";
 import { toRequestMethod } from "../route/request-method.js";
-import { describe } from "../shared/describe-value.js";
+import { describeValue } from "../shared/describe-value.js";
 import { arrayItems, isArray, isPlainObject, setOwn, snapshot } from "../shared/object.js";
 import { quote } from "../shared/quote.js";
 import { readValue } from "../template/template-value.js";
@@ -100,12 +100,16 @@ export function describeOperations<Routes = unknown>(
 ): OperationTable<Routes> {
   if (!isPlainObject(data)) {
     throw invalid(
-      __DEV__ ? `describeOperations() takes an object of operations by route, got ${describe(data)}.` : "",
+      __DEV__
+        ? `describeOperations() takes an object of operations by route, got ${describeValue(data)}.`
+        : "",
     );
   }
   if (!isPlainObject(settings)) {
     throw invalid(
-      __DEV__ ? `The settings of describeOperations() must be an object, got ${describe(settings)}.` : "",
+      __DEV__
+        ? `The settings of describeOperations() must be an object, got ${describeValue(settings)}.`
+        : "",
     );
   }
   const ownSettings = snapshot(settings, __DEV__ ? "the settings" : "");
@@ -231,7 +235,7 @@ function readOperation(value: unknown, route: string): ReadOperation {
   if (!isPlainObject(value)) {
     throw invalid(
       __DEV__
-        ? `Operation ${quote(route)} must be a url template or { url, params }, got ${describe(value)}.`
+        ? `Operation ${quote(route)} must be a url template or { url, params }, got ${describeValue(value)}.`
         : "",
     );
   }
@@ -247,14 +251,14 @@ function readOperation(value: unknown, route: string): ReadOperation {
   const accept = mediaTypes(acceptType, `the accept of operation ${quote(route)}`);
   if (typeof url !== "string") {
     throw invalid(
-      __DEV__ ? `Operation ${quote(route)} needs a url template string, got ${describe(url)}.` : "",
+      __DEV__ ? `Operation ${quote(route)} needs a url template string, got ${describeValue(url)}.` : "",
     );
   }
   if (given === undefined) return { url, params, body, fields, accept, alternatives };
   if (!isPlainObject(given)) {
     throw invalid(
       __DEV__
-        ? `The params of operation ${quote(route)} must be an object of codes, got ${describe(given)}.`
+        ? `The params of operation ${quote(route)} must be an object of codes, got ${describeValue(given)}.`
         : "",
     );
   }
@@ -300,7 +304,7 @@ function mediaTypes(value: unknown, what: string): string | undefined {
   if (typeof value !== "string" || value === "") {
     throw invalid(
       __DEV__
-        ? `${what[0]?.toUpperCase()}${what.slice(1)} must be a media type, got ${describe(value)}.`
+        ? `${what[0]?.toUpperCase()}${what.slice(1)} must be a media type, got ${describeValue(value)}.`
         : "",
     );
   }
@@ -313,7 +317,7 @@ function readCode(code: unknown, name: string, route: string): ParameterSerializ
   const bad = (): EndpointError =>
     invalid(
       __DEV__
-        ? `Parameter ${quote(name)} of operation ${quote(route)} has the code ${describe(code)}; a code is "<in>[ <style>][*][+][ <name>]", such as "query deepObject*" or "header simple".`
+        ? `Parameter ${quote(name)} of operation ${quote(route)} has the code ${describeValue(code)}; a code is "<in>[ <style>][*][+][ <name>]", such as "query deepObject*" or "header simple".`
         : "",
     );
   if (typeof code !== "string") throw bad();

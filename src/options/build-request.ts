@@ -4,7 +4,7 @@ import { EndpointError } from "../endpoint-error.js";
 import { compileUrl, type UrlPlan } from "../route/compile-route.js";
 import { expandUrl } from "../route/expand-url.js";
 import { toRequestMethod } from "../route/request-method.js";
-import { describe } from "../shared/describe-value.js";
+import { describeValue } from "../shared/describe-value.js";
 import { setOwn } from "../shared/object.js";
 import { quote } from "../shared/quote.js";
 import { readValue } from "../template/template-value.js";
@@ -144,7 +144,7 @@ function planOf(url: unknown): UrlPlan {
       __DEV__
         ? url === undefined || url === ""
           ? `No url to request: give a route such as "GET /user" or a url option.`
-          : `url must be a string such as "/user", got ${describe(url)}.`
+          : `url must be a string such as "/user", got ${describeValue(url)}.`
         : "url",
     );
   }

@@ -1,5 +1,5 @@
 import { EndpointError } from "../endpoint-error.js";
-import { describe } from "../shared/describe-value.js";
+import { describeValue } from "../shared/describe-value.js";
 import { quote } from "../shared/quote.js";
 import type { Method, RequestMethod } from "../types/request.js";
 
@@ -24,7 +24,7 @@ export function toRequestMethod(method: unknown, route?: string): RequestMethod 
   throw new EndpointError(
     "unsupported_method",
     __DEV__
-      ? `Unsupported method ${typeof method === "string" ? quote(method) : describe(method)}${route === undefined ? "" : ` in route ${quote(route)}`}: use one of ${SUPPORTED_METHODS}.`
+      ? `Unsupported method ${typeof method === "string" ? quote(method) : describeValue(method)}${route === undefined ? "" : ` in route ${quote(route)}`}: use one of ${SUPPORTED_METHODS}.`
       : "",
   );
 }

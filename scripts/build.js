@@ -98,8 +98,8 @@ await buildAll(
     index: "src/index.ts",
     adapters: "src/adapters/index.ts",
     "uri-template": "src/template/uri-template.ts",
-    operations: "src/route/describe-operations.ts",
-    github: "src/route/github-operations.ts",
+    operations: "src/operations/describe-operations.ts",
+    github: "src/operations/github-operations.ts",
     generate: "src/generate/index.ts",
     bin: "src/cli/bin.ts",
   },
@@ -114,8 +114,8 @@ await buildAll(
     index: "src/index.ts",
     adapters: "src/adapters/index.ts",
     "uri-template": "src/template/uri-template.ts",
-    operations: "src/route/describe-operations.ts",
-    github: "src/route/github-operations.ts",
+    operations: "src/operations/describe-operations.ts",
+    github: "src/operations/github-operations.ts",
   },
   { define: { __DEV__: "false" }, minifySyntax: true },
 );
@@ -123,6 +123,9 @@ chmodSync(new URL("dist/bin.js", root), 0o755);
 // The subpath's declarations beside its code, as the exports map names them.
 writeFileSync(new URL("dist/adapters.d.ts", root), 'export * from "./adapters/index.js";\n');
 writeFileSync(new URL("dist/uri-template.d.ts", root), 'export * from "./template/uri-template.js";\n');
-writeFileSync(new URL("dist/operations.d.ts", root), 'export * from "./route/describe-operations.js";\n');
-writeFileSync(new URL("dist/github.d.ts", root), 'export * from "./route/github-operations.js";\n');
+writeFileSync(
+  new URL("dist/operations.d.ts", root),
+  'export * from "./operations/describe-operations.js";\n',
+);
+writeFileSync(new URL("dist/github.d.ts", root), 'export * from "./operations/github-operations.js";\n');
 writeFileSync(new URL("dist/generate.d.ts", root), 'export * from "./generate/index.js";\n');

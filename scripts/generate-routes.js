@@ -7,7 +7,7 @@
 // without saving it (`npm install --no-save @octokit/openapi@23.0.2`), and this script reads
 // the one file it needs from node_modules, offline.
 //
-// It also writes src/types/github-routes.ts (the typed routes) and src/route/github-operations.ts
+// It also writes src/types/github-routes.ts (the typed routes) and src/operations/github-operations.ts
 // (the operation table of `rest-endpoint/github`), both from that data, with the generator of
 // `rest-endpoint generate` (so the package is built first).
 //
@@ -276,5 +276,8 @@ console.log(`wrote ${operations.length} operations to data/github-routes.json`);
 const data = JSON.parse(readFileSync(OUTPUT, "utf8"));
 writeFileSync(new URL("../src/types/github-routes.ts", import.meta.url), routeTypesSource(data));
 console.log("wrote src/types/github-routes.ts");
-writeFileSync(new URL("../src/route/github-operations.ts", import.meta.url), githubOperationsSource(data));
-console.log("wrote src/route/github-operations.ts");
+writeFileSync(
+  new URL("../src/operations/github-operations.ts", import.meta.url),
+  githubOperationsSource(data),
+);
+console.log("wrote src/operations/github-operations.ts");

@@ -4,5 +4,5 @@ export declare function routeTypesSource(data: unknown): string;
 export declare const OPTION_KEYS: ReadonlySet<string>;
 /** The option keys that keep their meaning beside a route (all but `method` and `url`). */
 export declare const ROUTE_OPTION_KEYS: ReadonlySet<string>;
-/** The TypeScript source of src/route/github-operations.ts for the route data. */
+/** The TypeScript source of src/operations/github-operations.ts for the route data. */
 export declare function githubOperationsSource(data: unknown): string;

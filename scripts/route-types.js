@@ -1,4 +1,4 @@
-// Turns data/github-routes.json into src/types/github-routes.ts and src/route/github-operations.ts
+// Turns data/github-routes.json into src/types/github-routes.ts and src/operations/github-operations.ts
 // with the generator of `rest-endpoint generate` (from the built package). Used by
 // `npm run generate:routes` and by the tests that check the committed files are up to date.
 import { operationEntries, routeTypesSource as routesInterface } from "../dist/generate.js";

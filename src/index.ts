@@ -5,9 +5,9 @@ export type { PaginateClient } from "./adapters/paginate.js";
 export type { FetchInit, FetchSettings } from "./adapters/to-fetch-args.js";
 export { endpoint } from "./endpoint.js";
 export { EndpointError, type EndpointErrorCode } from "./endpoint-error.js";
+export type { OperationData, OperationsData, OperationTable } from "./operations/describe-operations.js";
+export type { ParameterPlace, ParameterStyle } from "./operations/serialize-parameter.js";
 export { type EnterpriseServer, enterpriseServer } from "./options/enterprise-server.js";
-export type { ParameterPlace, ParameterStyle } from "./options/serialize-parameter.js";
-export type { OperationData, OperationsData, OperationTable } from "./route/describe-operations.js";
 export type { Endpoint, RouteString } from "./types/endpoint.js";
 export type { GitHubRoutes } from "./types/github-routes.js";
 export type {

@@ -10,38 +10,38 @@ import { expect, it } from "vitest";
  * The production build, whose error messages are short: today's size plus a little, to stop
  * growth. The goal is 3,000 bytes and is not met (docs/performance.md shows where the bytes go:
  * without any message text the strict engine, merge and checks are about 23.5 kB minified).
- * Raised from 8,250 when the fixes of three attacks landed (origin checks, read-once values,
- * baseUrl paths, JSON losses, unreadable objects, engine limits, linear merges: about 950 bytes
- * gzipped in all), and from 9,300 for the next (routes whose query expressions are followed
- * by path, merges of differently shared values, merged options given back, properties defined
- * rather than assigned: about 450 bytes), to 10,000 when bodies that say what they are
- * (forms, blobs, bytes, streams) stopped getting a JSON content-type (about 150 bytes), and to
- * 10,500 for the fixes of a fifth attack (merge work counted by keys, huge accept refused,
- * strings copied into caches, headers iterated by their own iterator, undefined list items:
- * about 480 bytes). Lowered to 10,250 when the adapters' module-level tables (the built-in
- * prototypes recorded at load, the byte classes) were marked pure: a bundle without adapters
- * had kept them, about 300 bytes; and to 10,100 once the fetch defaults were marked pure too
- * (the fixes of a seventh and eighth attack fit in what that freed); and raised to 10,350 for a
- * ninth (objects in a JSON body told by their prototype chain before any check that throws, so
- * a body of many objects stays cheap, and Maps and Sets behind a Proxy, DataViews and boxed
- * symbols are refused: about 280 bytes), and to 10,400 for a tenth (prototype chains that
- * loop, blobs and forms found by their prototype, a trap's error kept as the cause: about 45
- * bytes), and to 10,550 for an eleventh (slot checks with the engine's stack traces off, a
- * trap asked twice: about 100 bytes). Raised to 10,800 for described operations: the option,
- * its check and the hooks where a request is built (about 230 bytes); the operation data, its
- * reader and the OpenAPI serialisers are only in bundles that import them (checked below);
- * and to 10,810 when a call's undefined stopped clearing defaults held under `$params` (a
- * third attack; about 20 bytes); and to 10,980 for described bodies and the refusal of
- * parameters beside data (the body hook, the described content-type and accept, the
- * credentials hook, the refusal, an absolute path as baseUrl: about 160 bytes; the form and
+ * Raised from 8,250 for origin checks, read-once values, baseUrl paths, JSON losses,
+ * unreadable objects, engine limits and linear merges (about 950 bytes gzipped in all); from
+ * 9,300 for routes whose query expressions are followed by path, merges of differently shared
+ * values, merged options given back and properties defined rather than assigned (about 450
+ * bytes); to 10,000 when bodies that say what they are (forms, blobs, bytes, streams) stopped
+ * getting a JSON content-type (about 150 bytes); and to 10,500 for merge work counted by keys,
+ * huge accept refused, strings copied into caches, headers iterated by their own iterator and
+ * undefined list items (about 480 bytes). Lowered to 10,250 when the adapters' module-level
+ * tables (the built-in prototypes recorded at load, the byte classes) were marked pure: a
+ * bundle without adapters had kept them, about 300 bytes; and to 10,100 once the fetch
+ * defaults were marked pure too (fetch's headers without a prototype, bytes read through the
+ * built-in getters and every fetch field named at its default fit in what that freed). Raised
+ * to 10,350 for objects in a JSON body told by their prototype chain before any check that
+ * throws, so a body of many objects stays cheap, and Maps and Sets behind a Proxy, DataViews
+ * and boxed symbols refused (about 280 bytes); to 10,400 for prototype chains that loop, blobs
+ * and forms found by their prototype and a trap's error kept as the cause (about 45 bytes); and
+ * to 10,550 for slot checks with the engine's stack traces off and a trap asked twice (about
+ * 100 bytes). docs/security.md (History) tells the hardening rounds these came from. Raised to
+ * 10,800 for described operations: the option, its check and the hooks where a request is
+ * built (about 230 bytes); the operation data, its reader and the OpenAPI serialisers are only
+ * in bundles that import them (checked below); to 10,810 when a call's undefined stopped
+ * clearing defaults held under `$params` (about 20 bytes); to 10,980 for described bodies and
+ * the refusal of parameters beside data (the body hook, the described content-type and accept,
+ * the credentials hook, the refusal, an absolute path as baseUrl: about 160 bytes; the form and
  * multipart writers and the security schemes are only in bundles of operation data); and to
  * 11,170 for a route's query moved before its fragment (a route rule, in the route compiler),
  * the operation carried from the options reader to the builder (one lookup, not two), and the
- * request options a credential's operation may change (about 190 bytes). Issue 24 rebuilds
- * the core toward a budget of 5 kB: lowered to 10,260 by the one rule for the caller's objects
- * (the JSON body check walks plain data only and passes other objects on for the adapters to
- * refuse; merges count values instead of tracking shared parts), and to 9,200 when the
- * template and route code was rewritten to 72% of its bytes, and to 8,750 when merge was
+ * request options a credential's operation may change (about 190 bytes). The lean core
+ * (docs/performance.md) brought it down toward 5 kB: to 10,260 by the one rule for the
+ * caller's objects (the JSON body check walks plain data only and passes other objects on for
+ * the adapters to refuse; merges count values instead of tracking shared parts), to 9,200 when
+ * the template and route code was rewritten to 72% of its bytes, and to 8,750 when merge was
  * (one reader of options, one merge of values).
  */
 const PRODUCTION_BUDGET = 8_750;

@@ -22,8 +22,8 @@ const PUBLIC = {
   "options/enterprise-server.d.ts": ["enterpriseServer"],
   "endpoint-error.d.ts": ["EndpointError"],
   "template/uri-template.d.ts": ["parseTemplate", "expandTemplate"],
-  "route/describe-operations.d.ts": ["describeOperations", "operationRoutes"],
-  "route/github-operations.d.ts": ["operations"],
+  "operations/describe-operations.d.ts": ["describeOperations", "operationRoutes"],
+  "operations/github-operations.d.ts": ["operations"],
   "generate/generate-operations.d.ts": ["generateOperations"],
   "generate/read-description.d.ts": ["readDescription"],
 };

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { toFetchArgs } from "../src/adapters/index.js";
 import { generateOperations } from "../src/generate/index.js";
 import { endpoint } from "../src/index.js";
-import { describeOperations } from "../src/route/describe-operations.js";
+import { describeOperations } from "../src/operations/describe-operations.js";
 import { parseTemplate } from "../src/template/uri-template.js";
 
 let unique = 0;

@@ -1,6 +1,6 @@
 // Promise 1 of SECURITY.md: whatever goes in, the only thing thrown is an EndpointError.
 // `npm test` runs 10,000 cases per entry point; `npm run fuzz` sets FUZZ_RUNS to a million.
-// Getters that throw are left aside here: test/attack-classes.test.ts checks that what they throw
+// Getters that throw are left aside here: test/promises/endpoint-errors.test.ts checks that what they throw
 // becomes the cause of an invalid_options EndpointError.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";

@@ -8,7 +8,7 @@ import { expect, it } from "vitest";
 import packageJson from "../package.json" with { type: "json" };
 import * as adapters from "../src/adapters/index.js";
 import * as main from "../src/index.js";
-import * as operations from "../src/route/describe-operations.js";
+import * as operations from "../src/operations/describe-operations.js";
 import * as uriTemplate from "../src/template/uri-template.js";
 import { FETCH_CASES, runFetchSmoke } from "./runtimes/fetch-smoke.js";
 import { serve } from "./runtimes/loopback-server.js";

@@ -1,5 +1,5 @@
 import { EndpointError, withCause } from "../endpoint-error.js";
-import { describe } from "../shared/describe-value.js";
+import { describeValue } from "../shared/describe-value.js";
 import type { RequestOptions } from "../types/request.js";
 import { nextRequest, requestOf } from "./next-request.js";
 import { readObject, readRequestOptions } from "./read-request-options.js";
@@ -45,7 +45,9 @@ export async function* paginate(
   if (given !== undefined && typeof given !== "function") {
     throw new EndpointError(
       "invalid_options",
-      __DEV__ ? `The client given to paginate has a fetch that is not a function: ${describe(given)}.` : "",
+      __DEV__
+        ? `The client given to paginate has a fetch that is not a function: ${describeValue(given)}.`
+        : "",
     );
   }
   const send = (given as PaginateClient["fetch"]) ?? ((url: string, init: FetchInit) => fetch(url, init));
@@ -80,7 +82,7 @@ function notAResponse(response: unknown): EndpointError {
   return new EndpointError(
     "invalid_options",
     __DEV__
-      ? `The fetch given to paginate answered ${describe(response)}, which is no Response (its headers.get("link") gives no string or null).`
+      ? `The fetch given to paginate answered ${describeValue(response)}, which is no Response (its headers.get("link") gives no string or null).`
       : "",
   );
 }

@@ -2,9 +2,11 @@
 // properties only, each read once, whoever built them.
 import { EndpointError } from "../endpoint-error.js";
 import { checkHeaderValue } from "../options/headers.js";
-import { describe } from "../shared/describe-value.js";
+import { SUPPORTED_METHODS, supportedMethod } from "../route/request-method.js";
+import { describeValue } from "../shared/describe-value.js";
 import { isPlainObject, setOwn, snapshot } from "../shared/object.js";
 import { quote } from "../shared/quote.js";
+import type { Method } from "../types/request.js";
 
 /**
  * The own enumerable properties of an object a caller passes beside request options, each read
@@ -14,7 +16,7 @@ export function readObject(value: unknown, what: string): Record<string, unknown
   if (typeof value !== "object" || value === null) {
     throw new EndpointError(
       "invalid_options",
-      __DEV__ ? `${what} must be an object, got ${describe(value)}.` : "",
+      __DEV__ ? `${what} must be an object, got ${describeValue(value)}.` : "",
     );
   }
   return snapshot(value, what);
@@ -23,7 +25,7 @@ export function readObject(value: unknown, what: string): Record<string, unknown
 /** Request options as an adapter reads them: checked, own properties only, each read once. */
 export interface AdapterInput {
   /** Uppercase, one of the six supported methods. */
-  method: "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE";
+  method: Method;
   url: string;
   /** The request target of the url: its path and query, as a URL parser reads them. */
   target: string;
@@ -40,13 +42,8 @@ export interface AdapterInput {
   client: Readonly<Record<string, unknown>> | undefined;
 }
 
-const METHODS: ReadonlyMap<string, AdapterInput["method"]> = /* @__PURE__ */ new Map(
-  (["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"] as const).map((m) => [m.toLowerCase(), m]),
-);
-
 // Single character classes anchored at both ends: a linear scan, nothing to backtrack over.
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
-const ASCII_LETTERS = /^[A-Za-z]+$/;
 const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
 
 /**
@@ -61,7 +58,7 @@ export function readRequestOptions(options: unknown, adapter: string): AdapterIn
     throw new EndpointError(
       "invalid_options",
       __DEV__
-        ? `${adapter} takes request options (an object such as endpoint() returns), got ${describe(options)}.`
+        ? `${adapter} takes request options (an object such as endpoint() returns), got ${describeValue(options)}.`
         : "",
     );
   }
@@ -77,14 +74,12 @@ export function readRequestOptions(options: unknown, adapter: string): AdapterIn
 }
 
 function readMethod(method: unknown, adapter: string): AdapterInput["method"] {
-  // Letters only before lowercasing: toLowerCase maps a Kelvin sign to "k".
-  const known =
-    typeof method === "string" && ASCII_LETTERS.test(method) ? METHODS.get(method.toLowerCase()) : undefined;
+  const known = supportedMethod(method);
   if (known !== undefined) return known;
   throw new EndpointError(
     "unsupported_method",
     __DEV__
-      ? `Unsupported method ${typeof method === "string" ? quote(method) : describe(method)} in the request options given to ${adapter}: use one of GET, HEAD, POST, PUT, PATCH, DELETE.`
+      ? `Unsupported method ${typeof method === "string" ? quote(method) : describeValue(method)} in the request options given to ${adapter}: use one of ${SUPPORTED_METHODS}.`
       : "method",
   );
 }
@@ -94,7 +89,7 @@ function readUrl(url: unknown, adapter: string): { target: string; host: string 
     throw new EndpointError(
       "invalid_options",
       __DEV__
-        ? `url must be a string such as "https://api.github.com/user" or "/user" in the request options given to ${adapter}, got ${describe(url)}.`
+        ? `url must be a string such as "https://api.github.com/user" or "/user" in the request options given to ${adapter}, got ${describeValue(url)}.`
         : "url",
     );
   }
@@ -202,7 +197,7 @@ function readHeaders(
     throw new EndpointError(
       "invalid_options",
       __DEV__
-        ? `headers must be a plain object of strings, such as { accept: "application/json" }, in the request options given to ${adapter}; got ${describe(input)}.`
+        ? `headers must be a plain object of strings, such as { accept: "application/json" }, in the request options given to ${adapter}; got ${describeValue(input)}.`
         : "headers",
     );
   }
@@ -224,7 +219,7 @@ function readHeaders(
       throw new EndpointError(
         "invalid_header",
         __DEV__
-          ? `Header ${quote(name)} has the value ${describe(value)} in the request options given to ${adapter}: a header value must be a string here, as endpoint() returns.`
+          ? `Header ${quote(name)} has the value ${describeValue(value)} in the request options given to ${adapter}: a header value must be a string here, as endpoint() returns.`
           : name,
       );
     }

@@ -1,10 +1,9 @@
+import { printableBytes } from "../bodies/printable-bytes.js";
+import { impliedContentType, serializeBody, writingBody } from "../bodies/serialize-body.js";
 import { EndpointError } from "../endpoint-error.js";
-import { rawBodyKind } from "../options/raw-body-kind.js";
 import { quote } from "../shared/quote.js";
 import type { RequestOptions } from "../types/request.js";
-import { bodyBytes } from "./body-bytes.js";
 import { readRequestOptions } from "./read-request-options.js";
-import { impliedContentType, serializeBody, writingBody } from "./serialize-body.js";
 
 /**
  * A `curl` command for request options that a POSIX shell runs as is, whatever the values
@@ -61,20 +60,12 @@ export function toCurl(options: RequestOptions): string {
       args.push("--data-raw", shellQuote(serialized));
       return args.join(" ");
     }
-    const bytes = toBytes(serialized);
-    if (bytes !== undefined && bytes.byteLength > MAX_BODY) {
+    const bytes = printableBytes(serialized, "toCurl", "a command");
+    if (bytes.byteLength > MAX_BODY) {
       throw new EndpointError(
         "invalid_parameter",
         __DEV__
           ? `The body is ${bytes.byteLength} bytes, more than the ${MAX_BODY} a shell command carries here; send it with toFetchArgs, or with curl --data-binary @FILE.`
-          : "",
-      );
-    }
-    if (bytes === undefined) {
-      throw new EndpointError(
-        "invalid_options",
-        __DEV__
-          ? "toCurl cannot write a Blob, FormData or stream body into a command; pass text or bytes as data."
           : "",
       );
     }
@@ -118,16 +109,6 @@ function checkArgumentSizes(args: readonly string[]): void {
 /** Single quotes keep every character literal in a POSIX shell; a quote itself is `'\''`. */
 export function shellQuote(text: string): string {
   return `'${text.replaceAll("'", "'\\''")}'`;
-}
-
-/** A body as the bytes a client sends; `undefined` for blobs, forms and streams. */
-export function toBytes(body: unknown): Uint8Array | undefined {
-  if (typeof body === "string") return new TextEncoder().encode(body);
-  const kind = rawBodyKind(body);
-  if (kind === "bytes") return bodyBytes(body as object);
-  // The built-in toString, as fetch writes the form: not one a subclass put on top.
-  if (kind === "params") return new TextEncoder().encode(URLSearchParams.prototype.toString.call(body));
-  return undefined;
 }
 
 /**

@@ -1,7 +1,7 @@
+import { FORM_CONTENT_TYPE, type SentBody, serializeKind, writingBody } from "../bodies/serialize-body.js";
 import { nullRecord, setOwn } from "../shared/object.js";
 import type { RequestOptions } from "../types/request.js";
 import { readObject, readRequestOptions } from "./read-request-options.js";
-import { FORM_CONTENT_TYPE, type SentBody, serializeKind, writingBody } from "./serialize-body.js";
 
 /** The `init` argument of the WHATWG `fetch` for request options. */
 export interface FetchInit extends Omit<RequestInit, "method" | "headers" | "body"> {

@@ -1,9 +1,9 @@
+import { printableBytes } from "../bodies/printable-bytes.js";
+import { impliedContentType, serializeBody, writingBody } from "../bodies/serialize-body.js";
 import { EndpointError } from "../endpoint-error.js";
 import { quote } from "../shared/quote.js";
 import type { RequestOptions } from "../types/request.js";
 import { readRequestOptions } from "./read-request-options.js";
-import { impliedContentType, serializeBody, writingBody } from "./serialize-body.js";
-import { toBytes } from "./to-curl.js";
 
 /** Headers that this message writes itself; a second one would frame the request twice. */
 const FRAMING = ["host", "content-length", "transfer-encoding"];
@@ -40,16 +40,7 @@ export function toHttpMessage(options: RequestOptions): Uint8Array {
   for (const [name, value] of Object.entries(request.headers)) head += `${name}: ${value}\r\n`;
   let body: Uint8Array = new Uint8Array(0);
   if (request.hasBody) {
-    const bytes = writingBody(() => toBytes(serializeBody(request.body)));
-    if (bytes === undefined) {
-      throw new EndpointError(
-        "invalid_options",
-        __DEV__
-          ? "toHttpMessage cannot write a Blob, FormData or stream body into a message; pass text or bytes as data."
-          : "",
-      );
-    }
-    body = bytes;
+    body = writingBody(() => printableBytes(serializeBody(request.body), "toHttpMessage", "a message"));
     const implied = impliedContentType(request.body, request.names);
     if (implied !== undefined) head += `content-type: ${implied}\r\n`;
     head += `content-length: ${body.byteLength}\r\n`;

@@ -2,7 +2,7 @@
 // so that the command line sends each item as the description says, like the library does
 // with `endpoint.defaults(api)`.
 import { generateOperations } from "../generate/generate-operations.js";
-import { operationRoutes } from "../route/describe-operations.js";
+import { operationRoutes } from "../operations/describe-operations.js";
 import { type GenerateIo, readDescriptionFile } from "./generate-command.js";
 import { UsageError } from "./usage-error.js";
 

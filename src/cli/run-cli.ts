@@ -1,9 +1,9 @@
 // The command line: a thin layer that turns arguments into one `endpoint()` call and prints
 // the result, or sends it. Everything it knows about requests comes from the library.
 
-import { serializeBody } from "../adapters/serialize-body.js";
 import { toCurl } from "../adapters/to-curl.js";
 import { toHttpMessage } from "../adapters/to-http-message.js";
+import { serializeBody } from "../bodies/serialize-body.js";
 import { endpoint } from "../endpoint.js";
 import { asEndpointError, EndpointError } from "../endpoint-error.js";
 import { withQuery } from "../route/with-query.js";
@@ -69,8 +69,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       // The GitHub table only here: a request never loads it.
       const [{ completionScript }, { operations }, { operationRoutes }] = await Promise.all([
         import("./completion.js"),
-        import("../route/github-operations.js"),
-        import("../route/describe-operations.js"),
+        import("../operations/github-operations.js"),
+        import("../operations/describe-operations.js"),
       ]);
       io.stdout(completionScript(argv[1] ?? "", operationRoutes(operations) ?? []));
       return 0;

@@ -1,6 +1,6 @@
 import { EndpointError } from "../endpoint-error.js";
-import { describeOperations } from "../route/describe-operations.js";
-import { OPERATION_TABLES } from "../shared/operation-tables.js";
+import { describeOperations } from "../operations/describe-operations.js";
+import { OPERATION_TABLES } from "../operations/operation-tables.js";
 import { moduleSources } from "./module-source.js";
 import { encodeLiteralText, METHODS, type RouteOptions, readOperation } from "./read-operation.js";
 import { asObject, isObject, ownData, resolver } from "./read-refs.js";

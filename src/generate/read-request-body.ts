@@ -1,5 +1,5 @@
+import { bodyKind } from "../bodies/operation-body.js";
 import { checkHeaderValue } from "../options/headers.js";
-import { bodyKind } from "../options/operation-body.js";
 import { OPTION_KEYS } from "../options/option-keys.js";
 import { asObject, isObject } from "./read-refs.js";
 import type { OperationModel, ParameterModel } from "./route-types.js";

@@ -1,7 +1,7 @@
 // Headers the adapters keep across origins, as they carry no credential: no key may travel there.
 import { SAFE_ACROSS_ORIGINS } from "../adapters/next-request.js";
-import type { SecurityScheme } from "../route/operation-security.js";
-import { type ServerModel, serverBaseUrl } from "../route/server-url.js";
+import type { SecurityScheme } from "../operations/operation-security.js";
+import { type ServerModel, serverBaseUrl } from "../operations/server-url.js";
 import { REFUSED_HEADERS } from "./read-operation.js";
 import { asList, isObject } from "./read-refs.js";
 import type { Resolve } from "./schema-type.js";

@@ -1,5 +1,5 @@
+import { type ServerModel, serverBaseUrl } from "../operations/server-url.js";
 import { checkBaseUrl } from "../options/check-base-url.js";
-import { type ServerModel, serverBaseUrl } from "../route/server-url.js";
 import { asList, asObject, isObject } from "./read-refs.js";
 
 export type { ServerModel };

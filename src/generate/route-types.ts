@@ -1,6 +1,6 @@
+import type { OperationData } from "../operations/describe-operations.js";
+import type { SecurityScheme } from "../operations/operation-security.js";
 import { OPTION_KEYS } from "../options/option-keys.js";
-import type { OperationData } from "../route/describe-operations.js";
-import type { SecurityScheme } from "../route/operation-security.js";
 import { comment } from "./comment.js";
 import type { ServerModel } from "./read-servers.js";
 

@@ -1,17 +1,17 @@
+import { checkJsonData } from "../bodies/check-json-data.js";
+import { rawBodyKind } from "../bodies/raw-body-kind.js";
 import { EndpointError } from "../endpoint-error.js";
 import { compileUrl, type UrlPlan } from "../route/compile-route.js";
 import { expandUrl } from "../route/expand-url.js";
 import { toRequestMethod } from "../route/request-method.js";
-import { describe } from "../shared/describe-value.js";
+import { describeValue } from "../shared/describe-value.js";
 import { setOwn } from "../shared/object.js";
 import { quote } from "../shared/quote.js";
 import { readValue } from "../template/template-value.js";
 import type { RequestOptions } from "../types/request.js";
-import { checkJsonData } from "./check-json-data.js";
 import { applyHeaders, checkHeaderValue, toHeaderStrings } from "./headers.js";
 import { applyMediaType } from "./media-type.js";
 import type { Merged } from "./merge.js";
-import { rawBodyKind } from "./raw-body-kind.js";
 
 const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
 
@@ -49,9 +49,9 @@ export function buildRequest(merged: Merged): RequestOptions {
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i] as string;
     const slot = slots.get(key);
-    const taken = slot === undefined ? operation?.take(key, values[i], headers) : undefined;
-    if (taken !== undefined) {
-      if (taken !== "") query += (query === "" ? "" : "&") + taken;
+    const written = slot === undefined ? operation?.send(key, values[i], headers) : undefined;
+    if (written !== undefined) {
+      if (written !== "") query += (query === "" ? "" : "&") + written;
     } else if (slot === undefined) {
       leftKeys.push(key);
       // A query value is read once, like a path value; a body value is kept as given.
@@ -77,7 +77,7 @@ export function buildRequest(merged: Merged): RequestOptions {
     }
   } else {
     if (data !== undefined) {
-      // `undefined` is "not given" (SPEC section 2): only a value would be lost.
+      // `undefined` is "not given" (docs/reference.md, Options): only a value would be lost.
       const lost = leftValues.findIndex((value) => value !== undefined);
       if (lost !== -1) throw besideData(leftKeys[lost] as string, merged.url);
     }
@@ -124,7 +124,10 @@ function contentTypeOf(body: unknown, described: string | undefined): string | u
   return kind === undefined ? JSON_CONTENT_TYPE : undefined;
 }
 
-/** A parameter left over beside `data` would be lost (SPEC section 2): said, not dropped. */
+/**
+ * A parameter left over beside `data` would be lost (docs/reference.md, Leftover parameters):
+ * said, not dropped.
+ */
 function besideData(key: string, url: unknown): EndpointError {
   return new EndpointError(
     "invalid_parameter",
@@ -141,7 +144,7 @@ function planOf(url: unknown): UrlPlan {
       __DEV__
         ? url === undefined || url === ""
           ? `No url to request: give a route such as "GET /user" or a url option.`
-          : `url must be a string such as "/user", got ${describe(url)}.`
+          : `url must be a string such as "/user", got ${describeValue(url)}.`
         : "url",
     );
   }

@@ -1,5 +1,5 @@
 import { EndpointError } from "../endpoint-error.js";
-import { describe } from "../shared/describe-value.js";
+import { describeValue } from "../shared/describe-value.js";
 import {
   arrayItems,
   isArray,
@@ -89,16 +89,16 @@ function notIterable(input: unknown): EndpointError {
   return new EndpointError(
     "invalid_options",
     __DEV__
-      ? `headers must be a plain object, a Headers instance or an iterable of [name, value] pairs, got ${describe(input)}.`
+      ? `headers must be a plain object, a Headers instance or an iterable of [name, value] pairs, got ${describeValue(input)}.`
       : "headers",
   );
 }
 
 function applyPair(target: HeaderRecord, entry: unknown): void {
   const pair = isArray(entry) ? arrayItems(entry, () => notPairs(__DEV__ ? "a pair with a hole" : "")) : [];
-  if (pair.length !== 2) throw notPairs(__DEV__ ? describe(entry) : "");
+  if (pair.length !== 2) throw notPairs(__DEV__ ? describeValue(entry) : "");
   const [name, value] = pair;
-  if (typeof name !== "string") throw notPairs(__DEV__ ? `a pair named ${describe(name)}` : "");
+  if (typeof name !== "string") throw notPairs(__DEV__ ? `a pair named ${describeValue(name)}` : "");
   applyHeader(target, name, value);
 }
 
@@ -126,7 +126,7 @@ function applyHeader(target: HeaderRecord, name: string, value: unknown): void {
     throw new EndpointError(
       "invalid_header",
       __DEV__
-        ? `Header ${quote(name)} has the value ${describe(value)}: a header value must be a string or a number (null removes the header).`
+        ? `Header ${quote(name)} has the value ${describeValue(value)}: a header value must be a string or a number (null removes the header).`
         : name,
     );
   }
@@ -157,7 +157,7 @@ export function toHeaderStrings(headers: HeaderRecord): Record<string, string> {
       throw new EndpointError(
         "invalid_header",
         __DEV__
-          ? `Header ${quote(name)} has the value ${describe(value)}: a header value must be a string or a finite number.`
+          ? `Header ${quote(name)} has the value ${describeValue(value)}: a header value must be a string or a finite number.`
           : name,
       );
     }

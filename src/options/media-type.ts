@@ -1,4 +1,4 @@
-// `mediaType.format` and `mediaType.previews` rewrite the `accept` header (SPEC section 4).
+// `mediaType.format` and `mediaType.previews` rewrite the `accept` header (docs/reference.md, `mediaType`).
 // Parsed with plain string operations: the reference library's regular expression over this
 // header was a ReDoS advisory (GHSA-x4c5-c7rf-jjgv).
 import { EndpointError } from "../endpoint-error.js";

@@ -1,5 +1,5 @@
 import type { EndpointError } from "../endpoint-error.js";
-import { describe } from "../shared/describe-value.js";
+import { describeValue } from "../shared/describe-value.js";
 import { arrayItems, isArray, isPlainObject, snapshot } from "../shared/object.js";
 import { invalidOptions } from "./invalid-options.js";
 
@@ -19,14 +19,14 @@ export function mergeMediaType(base: MediaType, given: unknown, merged: boolean)
     invalidOptions(
       merged
         ? __DEV__
-          ? `mediaType must be { format?: string, previews?: string[] }, got ${describe(given)}.`
+          ? `mediaType must be { format?: string, previews?: string[] }, got ${describeValue(given)}.`
           : "mediaType"
         : message,
     );
   if (!isPlainObject(given)) {
     throw invalid(
       __DEV__
-        ? `mediaType must be an object such as { format: "raw", previews: ["squirrel-girl"] }, got ${describe(given)}.`
+        ? `mediaType must be an object such as { format: "raw", previews: ["squirrel-girl"] }, got ${describeValue(given)}.`
         : "mediaType",
     );
   }
@@ -38,14 +38,14 @@ export function mergeMediaType(base: MediaType, given: unknown, merged: boolean)
   if (typeof format !== "string") {
     throw invalid(
       __DEV__
-        ? `mediaType.format must be a string such as "raw", got ${describe(format)}.`
+        ? `mediaType.format must be a string such as "raw", got ${describeValue(format)}.`
         : "mediaType.format",
     );
   }
   if (!isArray(previews)) {
     throw invalid(
       __DEV__
-        ? `mediaType.previews must be an array of names, got ${describe(previews)}.`
+        ? `mediaType.previews must be an array of names, got ${describeValue(previews)}.`
         : "mediaType.previews",
     );
   }
@@ -61,7 +61,7 @@ export function mergeMediaType(base: MediaType, given: unknown, merged: boolean)
   for (const name of items) {
     if (typeof name !== "string") {
       throw invalid(
-        __DEV__ ? `mediaType.previews must hold strings, got ${describe(name)}.` : "mediaType.previews",
+        __DEV__ ? `mediaType.previews must hold strings, got ${describeValue(name)}.` : "mediaType.previews",
       );
     }
     if (merged || !seen.has(name)) {

@@ -1,9 +1,12 @@
+import {
+  type CompiledOperation,
+  type FindOperation,
+  OPERATION_TABLES,
+} from "../operations/operation-tables.js";
 import { type CompiledRoute, compileRoute } from "../route/compile-route.js";
-import type { CompiledOperation } from "../route/describe-operations.js";
 import { toRequestMethod } from "../route/request-method.js";
-import { describe } from "../shared/describe-value.js";
+import { describeValue } from "../shared/describe-value.js";
 import { isPlainObject, nullRecord, setOwn, snapshot, unreadable } from "../shared/object.js";
-import { type FindOperation, OPERATION_TABLES } from "../shared/operation-tables.js";
 import type { MergedOptions } from "../types/request.js";
 import { checkBaseUrl } from "./check-base-url.js";
 import { applyHeaders } from "./headers.js";
@@ -116,8 +119,8 @@ function readCall(route: unknown, options: unknown, findOperation?: FindOperatio
       throw invalidOptions(
         __DEV__
           ? merged
-            ? `parse() takes merged options (an object), got ${describe(input)}.`
-            : `Options must be a plain object such as { owner: "octokit" }, got ${describe(input)}.`
+            ? `parse() takes merged options (an object), got ${describeValue(input)}.`
+            : `Options must be a plain object such as { owner: "octokit" }, got ${describeValue(input)}.`
           : "",
       );
     }
@@ -181,7 +184,7 @@ function unpackParams(
   if (!isPlainObject(container)) {
     throw invalidOptions(
       __DEV__
-        ? `${PARAMS_KEY} must be an object of parameters named like options, such as { url: "https://hook.example" }, got ${describe(container)}.`
+        ? `${PARAMS_KEY} must be an object of parameters named like options, such as { url: "https://hook.example" }, got ${describeValue(container)}.`
         : PARAMS_KEY,
     );
   }
@@ -238,7 +241,9 @@ export function mergeCall(defaults: Merged, route: unknown, given: unknown): Mer
   const budget: Budget = { spent: 0 };
   const url: unknown = call.route?.url ?? options.url ?? defaults.url;
   if (url !== undefined && typeof url !== "string") {
-    throw invalidOptions(__DEV__ ? `url must be a string such as "/user", got ${describe(url)}.` : "url");
+    throw invalidOptions(
+      __DEV__ ? `url must be a string such as "/user", got ${describeValue(url)}.` : "url",
+    );
   }
   const merged = {
     method:
@@ -343,7 +348,7 @@ function checkOperations(operations: unknown): FindOperation {
   if (find === undefined) {
     throw invalidOptions(
       __DEV__
-        ? `operations must be a table made by describeOperations() (a module written by \`rest-endpoint generate\` exports one), got ${describe(operations)}.`
+        ? `operations must be a table made by describeOperations() (a module written by \`rest-endpoint generate\` exports one), got ${describeValue(operations)}.`
         : "operations",
     );
   }
@@ -360,7 +365,7 @@ function mergeRequest(base: unknown, given: unknown): unknown {
   if (given === undefined) return base;
   if (typeof given !== "object" || given === null) {
     throw invalidOptions(
-      __DEV__ ? `request must be an object of client settings, got ${describe(given)}.` : "request",
+      __DEV__ ? `request must be an object of client settings, got ${describeValue(given)}.` : "request",
     );
   }
   return mergeValue(base, given, 0, { spent: 0 });

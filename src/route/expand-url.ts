@@ -4,10 +4,8 @@ import { quote } from "../shared/quote.js";
 import { type Part, QUERY_OPERATOR } from "../template/compile-template.js";
 import { encodeUnreserved } from "../template/encode.js";
 import { expandExpression, expandParts, expandVariable, loneSurrogate } from "../template/expand-template.js";
-import { DOT_SEGMENT, type UrlPlan } from "./plan-url.js";
+import { DOT_SEGMENT, QUERY_OR_FRAGMENT, type UrlPlan } from "./plan-url.js";
 import { withQuery } from "./with-query.js";
-
-const QUERY_OR_FRAGMENT = /[?#]/;
 
 /**
  * Expands a compiled route url with the parameters and joins it to `baseUrl` (checked where

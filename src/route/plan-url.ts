@@ -3,6 +3,7 @@ import {
   compileTemplate,
   type Expression,
   type Part,
+  type Placeholder,
   templateError,
 } from "../template/compile-template.js";
 
@@ -10,8 +11,9 @@ import {
  * A route url compiled once: the template program plus what building a request needs to know
  * of it, so a call reads its parameters and expands path and query in one pass.
  */
-export interface UrlPlan
-  extends Pick<CompiledTemplate, "source" | "variableNames" | "slots" | "requiredSlots" | "bytes"> {
+export interface UrlPlan extends Pick<CompiledTemplate, "source" | "variableNames" | "slots" | "bytes"> {
+  /** The slots of `{var}`, `{+var}` and `:name` variables, which must be given, in order. */
+  readonly requiredSlots: readonly number[];
   /** The parts that make the path, and the parts after it (query and fragment). */
   readonly pathParts: readonly Part[];
   readonly tailParts: readonly Part[];
@@ -33,19 +35,37 @@ export interface UrlPlan
 export const DOT_SEGMENT: RegExp = /(?:^|\/)(?:\.|%2e){1,2}(?:\/|$)/i;
 
 /**
- * Compiles a route url: RFC 6570 with route syntax, and the rules a route adds: a full URL
- * names its origin in literal text, the route's own path holds no dot segment, nothing but
- * query, fragment or "#" follows a query expression that ends the path, and the query goes
- * before the fragment.
+ * In a route's path: a `:name` placeholder after a `/`; the `?`, `#` or query or fragment
+ * expression that ends the path; or any other expression, skipped whole (the engine reports any
+ * fault in it), so that a `:` in it is no placeholder.
+ */
+const PATH_TOKEN = /\/:([a-z_]\w*)|(\{[?&#]|[?#])|\{[^}]*/gi;
+
+/**
+ * Compiles a route url: RFC 6570 with the route syntax (`-` in names, `:name` placeholders in
+ * the path), and the rules a route adds: a full URL names its origin in literal text, the
+ * route's own path holds no dot segment, nothing but query, fragment or "#" follows a query
+ * expression that ends the path, and the query goes before the fragment.
  */
 export function planUrl(url: string): UrlPlan {
   const hasScheme = /^[a-z][a-z\d+.-]*:/i.test(url);
   if (hasScheme) checkOrigin(url);
-  const compiled = compileTemplate(url, { route: true });
-  const { parts } = compiled;
+  // The route syntax: `:name` placeholders up to where the path ends (read with `exec`: a
+  // replaced iterator must not choose them).
+  const placeholders: Placeholder[] = [];
+  // In a full URL (its `scheme://`, checked above), after the origin's start: `https://u:pw@h/:id`.
+  const start = hasScheme ? url.indexOf(":") + 3 : 0;
+  PATH_TOKEN.lastIndex = 0;
+  let found = PATH_TOKEN.exec(url);
+  for (; found !== null && found[2] === undefined; found = PATH_TOKEN.exec(url)) {
+    const name = found[1];
+    if (name !== undefined && found.index >= start) placeholders.push({ index: found.index + 1, name });
+  }
+  const pathEnd = found?.index ?? url.length;
+  const compiled = compileTemplate(url, { dashInNames: true, placeholders });
   // A route's own `.` or `..` segment would be resolved away by URL parsers but sent as written
   // by others; refused, so every dot segment in a route's path comes from a value (refused too).
-  const dot = DOT_SEGMENT.exec(url.slice(0, compiled.pathEnd));
+  const dot = DOT_SEGMENT.exec(url.slice(0, pathEnd));
   if (dot !== null) {
     throw templateError(
       url,
@@ -53,8 +73,30 @@ export function planUrl(url: string): UrlPlan {
       __DEV__ ? `a "." or ".." path segment, which URL parsers resolve away; write the path without it` : "",
     );
   }
-  const pathParts = parts.slice(0, compiled.pathPartCount);
-  const tail = parts.slice(compiled.pathPartCount);
+  // The path is the parts before the first query or fragment expression or literal "?" or "#"
+  // (that literal split there). Simple and `+` expressions and placeholders are required.
+  const pathParts: Part[] = [];
+  const tail: Part[] = [];
+  const required = new Set<number>();
+  for (const part of compiled.parts) {
+    if (typeof part !== "string" && part.operator.first === "") {
+      for (const variable of part.variables) required.add(variable.slot);
+    }
+    const cut =
+      tail.length > 0
+        ? 0
+        : typeof part === "string"
+          ? part.search(QUERY_OR_FRAGMENT)
+          : hasOperator(part, "?&#")
+            ? 0
+            : -1;
+    if (cut < 0) pathParts.push(part);
+    else if (cut === 0) tail.push(part);
+    else {
+      pathParts.push((part as string).slice(0, cut));
+      tail.push((part as string).slice(cut));
+    }
+  }
   if (tail[0] !== undefined && typeof tail[0] !== "string") checkTail(url, tail);
   const last = pathParts.at(-1);
   // Every field written out in one literal: plans then share one hidden class, and the reads on
@@ -63,15 +105,18 @@ export function planUrl(url: string): UrlPlan {
     source: url,
     variableNames: compiled.variableNames,
     slots: compiled.slots,
-    requiredSlots: compiled.requiredSlots,
+    requiredSlots: [...required],
     bytes: compiled.bytes,
     pathParts,
     tailParts: queryBeforeFragment(tail),
     reservedInPath: pathParts.some((part) => typeof part !== "string" && part.operator.reserved),
     pathEndsWithSlash: typeof last === "string" && last.endsWith("/"),
-    origin: hasScheme ? (/^[^/]*\/\/[^/?#]*/.exec(parts[0] as string)?.[0].length ?? 0) : 0,
+    origin: hasScheme ? (/^[^/]*\/\/[^/?#]*/.exec(pathParts[0] as string)?.[0].length ?? 0) : 0,
   };
 }
+
+/** The characters that end a path. */
+export const QUERY_OR_FRAGMENT: RegExp = /[?#]/;
 
 /** An expression whose operator is one of `operators`. */
 function hasOperator(part: Part, operators: string): boolean {

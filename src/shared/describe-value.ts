@@ -1,7 +1,7 @@
 import { isArray } from "./object.js";
 
 /** A short, safe description of any value for error messages (never throws, never calls user code). */
-export function describe(value: unknown): string {
+export function describeValue(value: unknown): string {
   if (value === null) return "null";
   if (isArray(value)) return "an array";
   switch (typeof value) {

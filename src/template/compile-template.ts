@@ -37,21 +37,29 @@ export interface CompiledTemplate {
   readonly variableNames: readonly string[];
   /** Each variable name's slot, its index in `variableNames`. */
   readonly slots: ReadonlyMap<string, number>;
-  /** Route templates only: the slots of `{var}`, `{+var}` and `:name` variables, which must be given. */
-  readonly requiredSlots: readonly number[];
-  /**
-   * Route templates only: where the path ends, at a literal `?` or `#` (which starts a part of
-   * its own) or a query or fragment expression, as an index in `source` and in `parts`.
-   */
-  readonly pathEnd: number;
-  readonly pathPartCount: number;
   /** An estimate of the memory the compiled template holds, for caches bounded in bytes. */
   readonly bytes: number;
 }
 
-export interface CompileOptions {
-  /** Route syntax on top of RFC 6570: `-` in variable names and `:name` path placeholders. */
-  readonly route: boolean;
+/**
+ * Literal text that stands for the simple expression `{name}`, as a syntax on top of the RFC
+ * writes it: one sigil character, then the name (`:id`).
+ */
+export interface Placeholder {
+  /** Where its sigil is in the template: the expression's index, for messages. */
+  readonly index: number;
+  readonly name: string;
+}
+
+/**
+ * Syntax on top of RFC 6570, for templates that are not only RFC 6570's (routes, see
+ * src/route/plan-url.ts): the engine knows no rule of theirs, only these two extensions.
+ */
+export interface TemplateExtensions {
+  /** Variable names may hold `-` too. */
+  readonly dashInNames?: boolean;
+  /** Placeholders in literal text, in order, none inside an expression. */
+  readonly placeholders?: readonly Placeholder[];
 }
 
 /** The operator written `c`, or simple expansion for "" (RFC 6570 appendix A). */
@@ -83,44 +91,34 @@ export const QUERY_OPERATOR: Operator = OPERATORS["?"] as Operator;
 const LITERAL_STOP =
   /[^!#-;=?-[\]_a-z~\xa0-\u{10ffff}]|[\p{Cs}\p{NChar}\ufff0-\ufffd\u{e0000}-\u{e0fff}]|%(?![\da-f]{2})/giu;
 const NON_ASCII = /[^\0-\x7f]+/g;
-/** `scheme://`: in a route's full URL, `:name` placeholders start after it (`https://u:pw@h/:id`). */
-const SCHEME_SLASHES = /^[a-z][a-z\d+.-]*:\/\//i;
-/** A `:name` placeholder after a `/` in a route's path, or the `?` or `#` that ends the path. */
-const PATH_TOKEN = /\/:[a-z_]\w*|[?#]/gi;
 /**
  * varspec = varname [ ":" prefix / "*" ]; varname = varchar *( ["."] varchar ); varchar = ALPHA /
- * DIGIT / "_" / pct-encoded (and `-` in routes). The prefix is read as up to five digits, then checked.
+ * DIGIT / "_" / pct-encoded (and `-` with `dashInNames`). The prefix is read as up to five digits, then checked.
  */
 const VARSPEC = /((?:\w|%[\da-f]{2})+(?:\.(?:\w|%[\da-f]{2})+)*)(?::(\d{0,5})|(\*))?/iy;
 /** The same, with `-` a name character too. */
-const ROUTE_VARSPEC = new RegExp(VARSPEC.source.replaceAll("\\w", "[\\w-]"), "iy");
+const DASHED_VARSPEC = new RegExp(VARSPEC.source.replaceAll("\\w", "[\\w-]"), "iy");
 const MAX_PREFIX = 9999;
 
 /**
  * Parses an RFC 6570 level 4 template into parts, in one left-to-right pass with no
  * backtracking. Every deviation from the RFC grammar throws `invalid_template` with its index.
  */
-export function compileTemplate(source: string, options: CompileOptions): CompiledTemplate {
-  const { route } = options;
+export function compileTemplate(source: string, extensions: TemplateExtensions = {}): CompiledTemplate {
+  const { dashInNames, placeholders = [] } = extensions;
   const parts: Part[] = [];
   const names: string[] = [];
   const slots = new Map<string, number>();
-  const required: number[] = [];
-  const requiredSeen = new Set<number>();
   // Measured: about 400 bytes an expression (its objects, the literal beside it and the route's
   // split copies of the part list) and 300 a variable (its spec, name and slot entries), counted
   // as 700 a variable; and the text kept twice. Literal text is counted as stored:
   // percent-encoded, nine times its source.
   let bytes = 256 + 4 * source.length;
-  const variable: AddVariable = (name, prefix, explode, isRequired) => {
+  const variable: AddVariable = (name, prefix, explode) => {
     let slot = slots.get(name);
     if (slot === undefined) {
       slot = names.push(name) - 1;
       slots.set(name, slot);
-    }
-    if (isRequired && !requiredSeen.has(slot)) {
-      requiredSeen.add(slot);
-      required.push(slot);
     }
     bytes += 700;
     return { name, slot, prefix, explode };
@@ -131,72 +129,40 @@ export function compileTemplate(source: string, options: CompileOptions): Compil
     bytes += 4 * text.length;
     parts.push(text);
   };
-  // Routes only: `:name` placeholders live in the path, which a literal `?` or `#`, or a query or
-  // fragment expression, ends.
-  let inPath = route;
-  let pathEnd = source.length;
-  let pathPartCount = 0;
-  const endPath = (index: number): void => {
-    inPath = false;
-    pathEnd = index;
-    pathPartCount = parts.length;
-  };
-  const pathStart = SCHEME_SLASHES.exec(source)?.[0].length ?? 0;
 
   let at = 0;
+  let next = 0;
   for (;;) {
     LITERAL_STOP.lastIndex = at;
     const stop = LITERAL_STOP.exec(source)?.index ?? source.length;
-    if (inPath) {
-      // Placeholders up to the first "?" or "#", which ends the path (read with `exec`: a
-      // replaced iterator must not choose them).
-      const run = source.slice(at, stop);
-      const offset = at;
-      PATH_TOKEN.lastIndex = 0;
-      for (let found = PATH_TOKEN.exec(run); found !== null; found = PATH_TOKEN.exec(run)) {
-        const token = offset + found.index;
-        if (found[0].length === 1) {
-          literal(at, token);
-          at = token;
-          endPath(token);
-          break;
-        }
-        if (token < pathStart) continue;
-        literal(at, token + 1);
-        at = token + found[0].length;
-        parts.push({
-          operator: SIMPLE,
-          variables: [variable(source.slice(token + 2, at), 0, false, true)],
-          index: token + 1,
-        });
-      }
+    for (
+      let found = placeholders[next];
+      found !== undefined && found.index < stop;
+      found = placeholders[++next]
+    ) {
+      literal(at, found.index);
+      parts.push({ operator: SIMPLE, variables: [variable(found.name, 0, false)], index: found.index });
+      at = found.index + 1 + found.name.length;
     }
     literal(at, stop);
     if (stop === source.length) break;
     if (source.charCodeAt(stop) !== 123 /* { */) {
       throw templateError(source, stop, __DEV__ ? literalProblem(source, stop) : "");
     }
-    const expression = parseExpression(source, stop, route, variable);
-    if (inPath && "?&#".includes(expression.operator.first || "x")) endPath(stop);
-    parts.push(expression);
+    parts.push(parseExpression(source, stop, dashInNames, variable));
     at = source.indexOf("}", stop) + 1;
   }
-  if (inPath) pathPartCount = parts.length;
-  return {
-    source,
-    parts,
-    variableNames: names,
-    slots,
-    requiredSlots: required,
-    pathEnd,
-    pathPartCount,
-    bytes,
-  };
+  return { source, parts, variableNames: names, slots, bytes };
 }
 
-type AddVariable = (name: string, prefix: number, explode: boolean, required: boolean) => VariableSpec;
+type AddVariable = (name: string, prefix: number, explode: boolean) => VariableSpec;
 
-function parseExpression(source: string, start: number, route: boolean, variable: AddVariable): Expression {
+function parseExpression(
+  source: string,
+  start: number,
+  dashInNames: boolean | undefined,
+  variable: AddVariable,
+): Expression {
   let i = start + 1;
   const opChar = source.charAt(i);
   const operator = OPERATORS[opChar] ?? SIMPLE;
@@ -210,8 +176,7 @@ function parseExpression(source: string, start: number, route: boolean, variable
       __DEV__ ? `the operator "${opChar}" is reserved by RFC 6570; use one of + # . / ; ? &` : "",
     );
   }
-  const required = route && operator.first === "";
-  const pattern = route ? ROUTE_VARSPEC : VARSPEC;
+  const pattern = dashInNames ? DASHED_VARSPEC : VARSPEC;
   const variables: VariableSpec[] = [];
   for (;;) {
     pattern.lastIndex = i;
@@ -228,7 +193,7 @@ function parseExpression(source: string, start: number, route: boolean, variable
         source,
         i,
         __DEV__
-          ? `expected a variable name, found ${describeChar(next)}; variable names use letters, digits, _, ${route ? "-, " : ""}. and %XX`
+          ? `expected a variable name, found ${describeChar(next)}; variable names use letters, digits, _, ${dashInNames ? "-, " : ""}. and %XX`
           : "",
       );
     }
@@ -247,7 +212,7 @@ function parseExpression(source: string, start: number, route: boolean, variable
       );
     }
     i = pattern.lastIndex;
-    variables.push(variable(name, Number(digits ?? 0), spec?.[3] !== undefined, required));
+    variables.push(variable(name, Number(digits ?? 0), spec?.[3] !== undefined));
     next = source.charCodeAt(i);
     if (next === 125 /* } */) return { operator, variables, index: start };
     if (next !== 44 /* , */) {

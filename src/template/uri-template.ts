@@ -51,7 +51,7 @@ export function parseTemplate(template: string): UriTemplate {
     let text: string;
     try {
       text = ownString(template);
-      compiled = compileTemplate(text, { route: false });
+      compiled = compileTemplate(text);
     } catch (error) {
       throw asEndpointError(error);
     }

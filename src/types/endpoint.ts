@@ -1,6 +1,7 @@
 // The builder's type: the call signatures with typed routes, and its members.
-import type { OperationTable } from "../route/describe-operations.js";
+
 import type { GitHubRoutes } from "./github-routes.js";
+import type { OperationTable } from "./operation-table.js";
 import type { EndpointOptions, MergedOptions, RequestOptions, Route, RouteOptions } from "./request.js";
 import type { ArgsFor, ResultFor } from "./route-params.js";
 

@@ -1,4 +1,4 @@
-import type { OperationTable } from "../route/describe-operations.js";
+import type { OperationTable } from "./operation-table.js";
 
 // The shapes of what goes in and comes out: options, merged options, request options.
 

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toCurl, toFetchArgs } from "../../src/adapters/index.js";
-import { serializeBody } from "../../src/adapters/serialize-body.js";
+import { serializeBody } from "../../src/bodies/serialize-body.js";
 import { type Endpoint, type EndpointOptions, endpoint, type RequestOptions } from "../../src/index.js";
 
 interface Operation {

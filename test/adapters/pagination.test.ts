@@ -5,7 +5,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { nextRequest, paginate } from "../../src/adapters/index.js";
 import { endpoint, type RequestOptions } from "../../src/index.js";
-import { describeOperations } from "../../src/route/describe-operations.js";
+import { describeOperations } from "../../src/operations/describe-operations.js";
 
 const FIRST = endpoint("GET /repos/{owner}/{repo}/issues", {
   owner: "octokit",

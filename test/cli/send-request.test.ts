@@ -305,7 +305,7 @@ describe("the body on a terminal", () => {
   });
 });
 
-describe("a polluted Object.prototype in the CLI's own process (a ninth attack)", () => {
+describe("a polluted Object.prototype in the CLI's own process", () => {
   // Data put on Object.prototype before the CLI runs, as a vulnerable module loaded first would.
   const polluted = (fields: Record<string, unknown>): Record<string, string> => ({
     NODE_OPTIONS: `--import=data:text/javascript,${encodeURIComponent(
@@ -504,7 +504,7 @@ describe("--operations: items follow the description", () => {
   });
 });
 
-describe("what an attack on the command line found", () => {
+describe("the command line under hostile flags, values, servers and files", () => {
   it("a flag's value that looks like a flag is data: --data '--operations=FILE' imports nothing", async () => {
     for (const argv of [
       ["POST /x", "--data", "--operations=/nonexistent/evil.mjs"],

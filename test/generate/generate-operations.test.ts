@@ -12,7 +12,7 @@ import { describe, expect, it } from "vitest";
 import { generateOperations, readDescription } from "../../src/generate/index.js";
 import { operationData } from "../../src/generate/route-types.js";
 import { type EndpointError, endpoint, type OperationsData } from "../../src/index.js";
-import { describeOperations } from "../../src/route/describe-operations.js";
+import { describeOperations } from "../../src/operations/describe-operations.js";
 
 const read = (path: string) => readFileSync(new URL(`../../node_modules/${path}`, import.meta.url), "utf8");
 
@@ -189,7 +189,7 @@ describe("generateOperations: description -> operation data", () => {
     expect(() => generateOperations(spec)).toThrow(message);
   });
 
-  // One operation the generator cannot read never refuses the whole description (issue 23, 9).
+  // One operation the generator cannot read never refuses the whole description.
   it.each([
     ["a $ref to another file", one({ parameters: [{ $ref: "other.yaml#/p" }] }), /outside the description/],
     ["a $ref to nothing", one({ parameters: [{ $ref: "#/components/parameters/none" }] }), /names nothing/],
@@ -342,8 +342,8 @@ describe("generateOperations: description -> operation data", () => {
   });
 });
 
-// The classes a second attack on the generator found, one test each.
-describe("generateOperations against hostile descriptions, second round", () => {
+// Hostile descriptions: the generator's output stays bounded and writes no code, one test a class.
+describe("generateOperations against hostile descriptions: bounds and code", () => {
   it("bounds each route's types, even for a path item shared by many paths", () => {
     const big = {
       type: "object",

@@ -152,7 +152,7 @@ describe("baseUrl as an absolute path (OpenAPI servers are often relative)", () 
   });
 });
 
-describe("the query goes before any fragment, for every method and every route (issue 23, 4)", () => {
+describe("the query goes before any fragment, for every method and every route", () => {
   it.each<[string, EndpointOptions, string]>([
     ["POST /x#frag{?a}", { a: 1 }, "/x?a=1#frag"],
     ["GET /x#frag{?a}", { a: 1, b: 2 }, "/x?a=1&b=2#frag"],

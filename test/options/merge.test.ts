@@ -283,7 +283,7 @@ describe("merge", () => {
 
 describe("undefined beside defaults held under $params", () => {
   // Merged options given back as defaults keep parameters under $params; a call's undefined is
-  // "not given" there too (a third attack found it cleared them).
+  // "not given" there too (it once cleared them).
   it("leaves the default in place, in endpoint(), merge() and merge(merge())", () => {
     const merged = endpoint.merge({ url: "/items", $params: { tok: "K", per_page: 100 } });
     const builder = endpoint.defaults(merged);

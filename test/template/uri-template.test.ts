@@ -168,27 +168,22 @@ describe("literals", () => {
   });
 });
 
-describe("route templates", () => {
-  it.each<[string, string[], string[]]>([
-    ["/repos/{owner}/{repo}", ["owner", "repo"], ["owner", "repo"]],
-    [
-      "/enterprises/{enterprise}/teams/{enterprise-team}",
-      ["enterprise", "enterprise-team"],
-      ["enterprise", "enterprise-team"],
-    ],
-    ["/user/starred/:owner/:repo", ["owner", "repo"], ["owner", "repo"]],
-    ["/:a_b1/x:y/:9/:/z", ["a_b1"], ["a_b1"]],
-    ["/v1/{name}:cancel", ["name"], ["name"]],
-    ["/files/{+path}{/rest*}{?q}{#frag}", ["path", "rest", "q", "frag"], ["path"]],
-    ["https://host:8443/:id", ["id"], ["id"]],
-    ["https://user:pw@host/x/:id", ["id"], ["id"]],
-    ["/search?x=/:notaparam", [], []],
-    ["/a{?q}#/:notaparam", ["q"], []],
-    ["/a/{.ext}{;p}", ["ext", "p"], []],
-  ])("%s: names %j, required %j", (template, names, required) => {
-    const compiled = compileTemplate(template, { route: true });
-    expect(compiled.variableNames).toEqual(names);
-    expect(compiled.requiredSlots.map((slot) => compiled.variableNames[slot])).toEqual(required);
+describe("the engine alone", () => {
+  it("knows two extensions and no rule of any other syntax: names with -, and placeholders it is given", () => {
+    const compiled = compileTemplate("/a/@me/{b-c}?x", {
+      dashInNames: true,
+      placeholders: [{ index: 3, name: "me" }],
+    });
+    expect(compiled.variableNames).toEqual(["me", "b-c"]);
+    expect(compiled.parts.map((part) => (typeof part === "string" ? part : part.index))).toEqual([
+      "/a/",
+      3,
+      "/",
+      7,
+      "?x",
+    ]);
+    expectEndpointError(() => compileTemplate("/{b-c}"), "invalid_template");
+    expect(compileTemplate("/:me").variableNames).toEqual([]);
   });
 
   it("the plain engine rejects what only routes allow", () => {

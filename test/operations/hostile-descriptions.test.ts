@@ -1,12 +1,11 @@
-// What an independent attack on described operations found (issue 23), as tables over each
-// class: server variables never choose a host, body writers throw only EndpointError and run
+// Hostile operation data and descriptions, as tables over each class: server variables never choose a host, body writers throw only EndpointError and run
 // in time bounded by what they write, and hostile descriptions write no framing header and
 // no control that hides code.
 import ts from "typescript59";
 import { describe, expect, it } from "vitest";
 import { generateOperations } from "../../src/generate/index.js";
 import { EndpointError, endpoint } from "../../src/index.js";
-import { describeOperations, serverUrl } from "../../src/route/describe-operations.js";
+import { describeOperations, serverUrl } from "../../src/operations/describe-operations.js";
 import { expectEndpointError } from "../helpers.js";
 
 const build = (data: Parameters<typeof describeOperations>[0]) =>

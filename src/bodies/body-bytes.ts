@@ -1,4 +1,4 @@
-import { hasBrand } from "../options/raw-body-kind.js";
+import { hasBrand } from "./raw-body-kind.js";
 
 /**
  * The bytes of a body of kind "bytes", read through the built-in getters: a view whose

@@ -1,13 +1,13 @@
-// The classes an attack on the pagination helpers, toFetchArgs' init and the body types found:
+// Hostile input to the pagination helpers, toFetchArgs' init and the body types, one block a class:
 // links that move a relative request to another host with its credentials, objects read
 // through a polluted prototype or more than once, and bodies told apart by `instanceof`.
 import { type ChildProcess, spawn } from "node:child_process";
 import vm from "node:vm";
 import fc from "fast-check";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { bodyBytes } from "../../src/adapters/body-bytes.js";
 import { nextRequest, paginate, toCurl, toFetchArgs } from "../../src/adapters/index.js";
 import { toHttpMessage } from "../../src/adapters/to-http-message.js";
+import { bodyBytes } from "../../src/bodies/body-bytes.js";
 import { EndpointError, endpoint, type RequestOptions } from "../../src/index.js";
 import { bytesOf, expectEndpointError, thrownBy } from "../helpers.js";
 
@@ -338,7 +338,7 @@ describe("bodies are told apart by what they are, not by instanceof", () => {
   });
 });
 
-describe("a seventh attack: what fetch looks up through prototypes, and views with another prototype", () => {
+describe("what fetch looks up through prototypes, and views with another prototype", () => {
   it("init.headers has no prototype: a polluted Object.prototype[Symbol.iterator] is not found on it", () => {
     const [, init] = toFetchArgs(endpoint("GET /x", { headers: { authorization: "token mine" } }));
     expect(Object.getPrototypeOf(init.headers)).toBe(null);
@@ -403,7 +403,7 @@ describe("a seventh attack: what fetch looks up through prototypes, and views wi
   );
 });
 
-describe("an eighth attack: what Node's fetch reads of Object.prototype, and bodies with no prototype", () => {
+describe("what Node's fetch reads of Object.prototype, and bodies with no prototype", () => {
   // The server runs in a process of its own: in this one, the pollution would change how Node's
   // server reads the request too.
   let server: ChildProcess;
@@ -552,7 +552,7 @@ describe("an eighth attack: what Node's fetch reads of Object.prototype, and bod
 
 class Tags extends Map<string, number> {}
 
-describe("a ninth attack: what JSON writes as {} behind a Proxy, and the cost of telling", () => {
+describe("what JSON writes as {} behind a Proxy, and the cost of telling", () => {
   // As state libraries (Vue's reactive(), MobX) hand out collections: behind a plain Proxy.
   const proxied = <T extends object>(value: T): T => new Proxy(value, {});
   it.each<[string, () => unknown]>([
@@ -590,7 +590,7 @@ describe("a ninth attack: what JSON writes as {} behind a Proxy, and the cost of
   });
 });
 
-describe("a tenth attack: prototype chains that loop, and objects checked once", () => {
+describe("prototype chains that loop, and objects checked once", () => {
   it("headers whose prototype chain loops are refused at once, not walked forever", () => {
     const looping: object = new Proxy({}, { getPrototypeOf: () => looping });
     expectEndpointError(() => endpoint("GET /x", { headers: looping as never }), "invalid_options");
@@ -644,7 +644,7 @@ it("a getPrototypeOf trap that throws in a JSON body gives an EndpointError with
   }
 });
 
-describe("an eleventh attack: a trap that throws on a later call, and objects with no prototype", () => {
+describe("a trap that throws on a later call, and objects with no prototype", () => {
   /** A Proxy whose getPrototypeOf answers `ok` times, then throws its own error. */
   const failingLater = (target: object, ok: number): object => {
     let calls = 0;

@@ -1,4 +1,4 @@
-// Security schemes (issue 23, 7): credentials given once, through the generated module's
+// Security schemes: credentials given once, through the generated module's
 // `withCredentials`, are sent on exactly the operations whose security asks for them, as each
 // scheme says, and only to the description's servers. Scalar Galaxy's description (MIT) has
 // every kind: http bearer and basic, apiKey in a header, the query and a cookie, OAuth 2.
@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { generateOperations, readDescription } from "../../src/generate/index.js";
 import { endpoint } from "../../src/index.js";
-import { describeOperations } from "../../src/route/describe-operations.js";
+import { describeOperations } from "../../src/operations/describe-operations.js";
 import { expectEndpointError } from "../helpers.js";
 
 type Module = {

@@ -1,12 +1,12 @@
-import { bodyBytes } from "../adapters/body-bytes.js";
 import { EndpointError, withCause } from "../endpoint-error.js";
+import { type ParameterSerializer, parameterSerializer } from "../operations/serialize-parameter.js";
 import { isArray, isPlainObject, snapshot } from "../shared/object.js";
 import { quote } from "../shared/quote.js";
 import { readValue, toScalarString } from "../template/template-value.js";
+import { bodyBytes } from "./body-bytes.js";
 import { checkJsonLeaf } from "./check-json-body.js";
 import { checkJsonData } from "./check-json-data.js";
 import { rawBodyKind } from "./raw-body-kind.js";
-import { type ParameterSerializer, parameterSerializer } from "./serialize-parameter.js";
 
 /** How a described body field is written: a form field by its encoding, a part by its type. */
 export type BodyField = ParameterSerializer | { readonly partType: string };

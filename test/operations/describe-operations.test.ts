@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { EndpointError, endpoint } from "../../src/index.js";
-import { describeOperations } from "../../src/route/describe-operations.js";
+import { describeOperations } from "../../src/operations/describe-operations.js";
 import { thrownBy as thrown } from "../helpers.js";
 
 const thrownBy = (run: () => unknown) => thrown(run) as EndpointError | undefined;
@@ -324,8 +324,8 @@ describe("the table", () => {
   });
 });
 
-// The classes an attack on described operations found (findings 02-06, 14), one block each.
-describe("attacks on described operations", () => {
+// Hostile operation data and hostile values against described operations, one block a class.
+describe("described operations against hostile input", () => {
   const pollute = (key: string, value: unknown, run: () => void): void => {
     Object.defineProperty(Object.prototype, key, { value, configurable: true, writable: true });
     try {

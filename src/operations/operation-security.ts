@@ -1,9 +1,9 @@
 import { EndpointError } from "../endpoint-error.js";
 import { checkHeaderName, checkHeaderValue } from "../options/headers.js";
+import { withQuery } from "../route/with-query.js";
 import { isArray, isPlainObject, setOwn, snapshot } from "../shared/object.js";
 import { quote } from "../shared/quote.js";
 import { encodeUnreserved } from "../template/encode.js";
-import { withQuery } from "./with-query.js";
 
 /** How an API takes a credential (OpenAPI's Security Scheme Object, the kinds sent here). */
 export type SecurityScheme =

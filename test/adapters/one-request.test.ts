@@ -8,8 +8,8 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { toCurl, toFetchArgs } from "../../src/adapters/index.js";
-import { serializeBody } from "../../src/adapters/serialize-body.js";
 import { toHttpMessage } from "../../src/adapters/to-http-message.js";
+import { serializeBody } from "../../src/bodies/serialize-body.js";
 import { EndpointError, type EndpointErrorCode, endpoint } from "../../src/index.js";
 import { expectEndpointError, expectMessage, fetchInit, thrownBy } from "../helpers.js";
 

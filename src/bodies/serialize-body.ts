@@ -1,11 +1,11 @@
 // A body as a client sends it: text and bytes as they are, blobs, forms and streams by their
 // kind, anything else as JSON that says exactly what the caller meant.
 import { EndpointError, isInstance, withCause } from "../endpoint-error.js";
-import { checkJsonLeaf } from "../options/check-json-body.js";
-import { MAX_JSON_DEPTH, MAX_JSON_VALUES, notJson, undefinedItem } from "../options/check-json-data.js";
-import { type RawBodyKind, rawBodyKind, WEB_BODIES, webClass } from "../options/raw-body-kind.js";
 import { isArray, isPlainObject, MAX_PROTOTYPE_CHAIN } from "../shared/object.js";
 import { bodyBytes } from "./body-bytes.js";
+import { checkJsonLeaf } from "./check-json-body.js";
+import { MAX_JSON_DEPTH, MAX_JSON_VALUES, notJson, undefinedItem } from "./check-json-data.js";
+import { type RawBodyKind, rawBodyKind, WEB_BODIES, webClass } from "./raw-body-kind.js";
 
 /** A body as clients send it: text, bytes, a blob, a form, search parameters or a stream. */
 export type SentBody =
@@ -121,7 +121,8 @@ function recordWebClasses(into: Map<object, unknown>): void {
   }
 }
 
-function builtInToJson(): boolean {
+/** True when a built-in prototype's toJSON is not the one it had when this module loaded. */
+function builtInToJsonReplaced(): boolean {
   recordWebClasses(BUILT_INS);
   for (const [prototype, original] of BUILT_INS) {
     // One lookup for most: only the few with a toJSON of their own are read.
@@ -220,7 +221,7 @@ const resizable = /* @__PURE__ */ Object.getOwnPropertyDescriptor(ArrayBuffer.pr
  * call is on it, so a cycle is a value already open.
  */
 function toJson(body: unknown): string {
-  if (builtInToJson()) {
+  if (builtInToJsonReplaced()) {
     throw notJson(
       "body",
       __DEV__

@@ -1,28 +1,29 @@
+import { type BodyField, operationBody } from "../bodies/operation-body.js";
 import { EndpointError } from "../endpoint-error.js";
 import { checkHeaderName, checkHeaderValue } from "../options/headers.js";
-import { type BodyField, type OperationBody, operationBody } from "../options/operation-body.js";
 import { OPTION_KEYS } from "../options/option-keys.js";
-import {
-  type ParameterPlace,
-  type ParameterSerializer,
-  type ParameterStyle,
-  parameterSerializer,
-} from "../options/serialize-parameter.js";
-import { describe } from "../shared/describe-value.js";
+import { compileUrl } from "../route/compile-route.js";
+import { toRequestMethod } from "../route/request-method.js";
+import { describeValue } from "../shared/describe-value.js";
 import { arrayItems, isArray, isPlainObject, setOwn, snapshot } from "../shared/object.js";
-import { OPERATION_TABLES } from "../shared/operation-tables.js";
 import { quote } from "../shared/quote.js";
 import { readValue } from "../template/template-value.js";
-import { type CompiledRoute, compileUrl } from "./compile-route.js";
+import type { OperationTable } from "../types/operation-table.js";
 import {
-  type Authorize,
   type Credential,
   operationAuthorize,
   readSecurity,
   type SecurityScheme,
 } from "./operation-security.js";
-import { toRequestMethod } from "./request-method.js";
+import { type CompiledOperation, OPERATION_TABLES } from "./operation-tables.js";
+import {
+  type ParameterPlace,
+  type ParameterSerializer,
+  type ParameterStyle,
+  parameterSerializer,
+} from "./serialize-parameter.js";
 
+export type { OperationTable } from "../types/operation-table.js";
 export type { Credential, SecurityScheme } from "./operation-security.js";
 export { type ServerModel, serverUrl } from "./server-url.js";
 
@@ -70,37 +71,6 @@ export interface OperationsSettings {
   readonly servers?: readonly string[] | undefined;
 }
 
-/**
- * A table of described operations, for `endpoint.defaults({ operations })`. `Routes` is the map
- * of each route's parameters that `rest-endpoint generate` writes beside it, for the types.
- */
-export interface OperationTable<Routes = unknown> {
-  /** The parameters of each route, for the types only; never set. */
-  readonly routes?: Routes;
-}
-
-/** An operation ready to build requests: its route and how each described parameter is sent. */
-export interface CompiledOperation {
-  /** The route as the table names it, its url compiled from the operation's template. */
-  readonly route: CompiledRoute;
-  /** Described parameters named like an option key (`headers`, `data`...): parameters here. */
-  readonly optionNamed: ReadonlySet<string>;
-  /** The described body, when it is not a JSON object of the fields left over. */
-  readonly body: OperationBody | undefined;
-  /** The `accept` of the operation's responses, sent when the request has none. */
-  readonly accept: string | undefined;
-  /** Adds the credentials the operation's security asks for, when the table holds them. */
-  readonly authorize: Authorize | undefined;
-  /**
-   * Sends parameter `key` its described way, if it has one that the url template does not
-   * write: a header or cookie is set in `headers` (and `""` returned), a query piece is
-   * returned. `undefined` for every other parameter, which then follows the usual rules.
-   * Here rather than in the request builder, so that only applications with operation data
-   * carry this code.
-   */
-  take(key: string, value: unknown, headers: Record<string, string>): string | undefined;
-}
-
 const PLACES: ReadonlySet<string> = new Set(["query", "header", "cookie", "body"]);
 const STYLES: Readonly<Record<string, readonly string[]>> = {
   query: ["form", "spaceDelimited", "pipeDelimited", "deepObject"],
@@ -130,12 +100,16 @@ export function describeOperations<Routes = unknown>(
 ): OperationTable<Routes> {
   if (!isPlainObject(data)) {
     throw invalid(
-      __DEV__ ? `describeOperations() takes an object of operations by route, got ${describe(data)}.` : "",
+      __DEV__
+        ? `describeOperations() takes an object of operations by route, got ${describeValue(data)}.`
+        : "",
     );
   }
   if (!isPlainObject(settings)) {
     throw invalid(
-      __DEV__ ? `The settings of describeOperations() must be an object, got ${describe(settings)}.` : "",
+      __DEV__
+        ? `The settings of describeOperations() must be an object, got ${describeValue(settings)}.`
+        : "",
     );
   }
   const ownSettings = snapshot(settings, __DEV__ ? "the settings" : "");
@@ -182,7 +156,7 @@ export function describeOperations<Routes = unknown>(
             security === undefined
               ? undefined
               : operationAuthorize(security, alternatives ?? tableSecurity ?? [], key),
-          take: (key, value, headers) => take(params.get(key), key, value, headers),
+          send: (key, value, headers) => sendDescribed(params.get(key), key, value, headers),
         };
       }
       return compiled;
@@ -222,7 +196,8 @@ export function operationRoutes(table: object): readonly string[] | undefined {
  */
 class DescribedOperations {}
 
-function take(
+/** A compiled operation's `send`, for the parameter `described` names (`undefined` if none). */
+function sendDescribed(
   described: ParameterSerializer | undefined,
   key: string,
   value: unknown,
@@ -260,7 +235,7 @@ function readOperation(value: unknown, route: string): ReadOperation {
   if (!isPlainObject(value)) {
     throw invalid(
       __DEV__
-        ? `Operation ${quote(route)} must be a url template or { url, params }, got ${describe(value)}.`
+        ? `Operation ${quote(route)} must be a url template or { url, params }, got ${describeValue(value)}.`
         : "",
     );
   }
@@ -276,14 +251,14 @@ function readOperation(value: unknown, route: string): ReadOperation {
   const accept = mediaTypes(acceptType, `the accept of operation ${quote(route)}`);
   if (typeof url !== "string") {
     throw invalid(
-      __DEV__ ? `Operation ${quote(route)} needs a url template string, got ${describe(url)}.` : "",
+      __DEV__ ? `Operation ${quote(route)} needs a url template string, got ${describeValue(url)}.` : "",
     );
   }
   if (given === undefined) return { url, params, body, fields, accept, alternatives };
   if (!isPlainObject(given)) {
     throw invalid(
       __DEV__
-        ? `The params of operation ${quote(route)} must be an object of codes, got ${describe(given)}.`
+        ? `The params of operation ${quote(route)} must be an object of codes, got ${describeValue(given)}.`
         : "",
     );
   }
@@ -329,7 +304,7 @@ function mediaTypes(value: unknown, what: string): string | undefined {
   if (typeof value !== "string" || value === "") {
     throw invalid(
       __DEV__
-        ? `${what[0]?.toUpperCase()}${what.slice(1)} must be a media type, got ${describe(value)}.`
+        ? `${what[0]?.toUpperCase()}${what.slice(1)} must be a media type, got ${describeValue(value)}.`
         : "",
     );
   }
@@ -342,7 +317,7 @@ function readCode(code: unknown, name: string, route: string): ParameterSerializ
   const bad = (): EndpointError =>
     invalid(
       __DEV__
-        ? `Parameter ${quote(name)} of operation ${quote(route)} has the code ${describe(code)}; a code is "<in>[ <style>][*][+][ <name>]", such as "query deepObject*" or "header simple".`
+        ? `Parameter ${quote(name)} of operation ${quote(route)} has the code ${describeValue(code)}; a code is "<in>[ <style>][*][+][ <name>]", such as "query deepObject*" or "header simple".`
         : "",
     );
   if (typeof code !== "string") throw bad();

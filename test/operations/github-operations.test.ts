@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import routes from "../../data/github-routes.json" with { type: "json" };
 import { githubOperationsSource } from "../../scripts/route-types.js";
 import { endpoint } from "../../src/index.js";
-import { operations } from "../../src/route/github-operations.js";
+import { operations } from "../../src/operations/github-operations.js";
 
 type Operation = {
   method: string;
@@ -32,8 +32,11 @@ function arrayParameters(op: Operation): string[] {
 const pairs = (url: string) => [...new URL(url).searchParams].map(([k, v]) => `${k}=${v}`).sort();
 
 describe("rest-endpoint/github", () => {
-  it("src/route/github-operations.ts is up to date with data/github-routes.json", () => {
-    const committed = readFileSync(new URL("../../src/route/github-operations.ts", import.meta.url), "utf8");
+  it("src/operations/github-operations.ts is up to date with data/github-routes.json", () => {
+    const committed = readFileSync(
+      new URL("../../src/operations/github-operations.ts", import.meta.url),
+      "utf8",
+    );
     expect(committed === githubOperationsSource(routes)).toBe(true);
   });
 

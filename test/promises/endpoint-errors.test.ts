@@ -1,0 +1,169 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { EndpointError } from "../../src/index.js";
+import { expandTemplate } from "../../src/template/uri-template.js";
+import { expectEndpointError } from "../helpers.js";
+import { endpoint, onlyEndpointError, undoPollution } from "./loose-endpoint.js";
+
+afterEach(undoPollution);
+
+describe("odd objects are refused with EndpointError, never a TypeError", () => {
+  const { proxy: revoked, revoke } = Proxy.revocable({}, {});
+  revoke();
+  const trapsThrow = new Proxy(
+    {},
+    {
+      ownKeys: () => {
+        throw new TypeError("trap");
+      },
+      getPrototypeOf: () => {
+        throw new TypeError("trap");
+      },
+    },
+  );
+  const badKeys = new Proxy({}, { ownKeys: () => ["a", "a"] });
+  const datePretender = Object.create(Date.prototype);
+  const weirdDate = new Date(0);
+  Object.defineProperty(weirdDate, "toISOString", { value: () => ({ not: "a string" }) });
+
+  it.each<[string, () => unknown, string]>([
+    [
+      "Object.create(Date.prototype) as a value",
+      () => endpoint("GET /x/{d}", { d: datePretender }),
+      "invalid_parameter",
+    ],
+    ["...as a query value", () => endpoint("GET /x", { d: datePretender }), "invalid_parameter"],
+    ["a revoked proxy as a value", () => endpoint("GET /x/{d}", { d: revoked }), "invalid_parameter"],
+    ["a revoked proxy as options", () => endpoint("GET /x", revoked as never), "invalid_options"],
+    [
+      "a revoked proxy as headers",
+      () => endpoint("GET /x", { headers: revoked as never }),
+      "invalid_options",
+    ],
+    [
+      "a proxy whose traps throw, as options",
+      () => endpoint("GET /x", trapsThrow as never),
+      "invalid_options",
+    ],
+    [
+      "a proxy listing a key twice, as a map value",
+      () => endpoint("GET /x{?m*}", { m: badKeys }),
+      "invalid_options",
+    ],
+    [
+      "Object.create(Map.prototype) as headers",
+      () => endpoint("GET /x", { headers: Object.create(Map.prototype) }),
+      "invalid_options",
+    ],
+    [
+      "Object.create(Headers.prototype) as headers",
+      () => endpoint("GET /x", { headers: Object.create(Headers.prototype) }),
+      "invalid_options",
+    ],
+    [
+      "a revoked proxy as mediaType",
+      () => endpoint("GET /x", { mediaType: revoked as never }),
+      "invalid_options",
+    ],
+    ["cyclic body parameters", () => endpoint("POST /x", { a: cyclic() }), "invalid_parameter"],
+    ["cyclic data", () => endpoint("POST /x", { data: cyclic() }), "invalid_parameter"],
+    ["cyclic defaults", () => endpoint.defaults({ a: cyclic() }), "invalid_options"],
+  ])("%s", (_name, run, code) => {
+    expectEndpointError(run, code as never);
+  });
+
+  it("a Date is converted by the built-in, whatever its own toISOString says", () => {
+    expect(endpoint("GET /x/{d}", { d: weirdDate }).url).toBe(
+      "https://api.github.com/x/1970-01-01T00%3A00%3A00.000Z",
+    );
+  });
+
+  it("a Date from another realm is still a Date", async () => {
+    const { runInNewContext } = await import("node:vm");
+    const foreign = runInNewContext("new Date(0)");
+    expect(endpoint("GET /x", { d: foreign }).url).toBe(
+      "https://api.github.com/x?d=1970-01-01T00%3A00%3A00.000Z",
+    );
+  });
+});
+
+describe("what reading a caller's object throws is an EndpointError", () => {
+  // A Proxy whose answers break the language's rules: the engine throws, not a trap of the caller.
+  const lying = (target: object): object => new Proxy(Object.freeze(target), { get: () => "other" });
+  let chain: unknown = ["a"];
+  for (let i = 0; i < 20_000; i++) chain = new Proxy(chain as object, {});
+
+  it.each<[string, () => unknown]>([
+    ["options", () => endpoint("GET /x", lying({ a: "1" }))],
+    ["a map parameter", () => endpoint("GET /x{?m*}", { m: lying({ a: "1" }) })],
+    ["a list parameter", () => endpoint("GET /x{?l}", { l: lying(["a", "b"]) })],
+    ["headers", () => endpoint("GET /x", { headers: lying({ a: "1" }) })],
+    ["a header pair", () => endpoint("GET /x", { headers: [lying(["a", "b"])] })],
+    ["mediaType", () => endpoint("GET /x", { mediaType: lying({ format: "raw" }) })],
+    ["data", () => endpoint("POST /x", { data: lying({ a: 1 }) })],
+    ["parse", () => endpoint.parse(lying({ url: "/x" }))],
+    ["defaults", () => endpoint.defaults(lying({ a: "1" }))],
+    ["template values", () => expandTemplate("{a}", lying({ a: "1" }))],
+    ["a chain of proxies around a list", () => endpoint("GET /x{?l}", { l: chain })],
+    ["a chain of proxies as previews", () => endpoint("GET /x", { mediaType: { previews: chain } })],
+    ["a chain of proxies as data", () => endpoint("POST /x", { data: chain })],
+    ["a chain of proxies as template values", () => expandTemplate("{l}", { l: chain })],
+  ])("%s", (_, run) => {
+    onlyEndpointError(run);
+  });
+
+  it("whatever a getter of the caller's throws (an EndpointError, or something posing as one, too) is invalid_options with it as the cause", () => {
+    for (const thrown of [
+      new Error("boom"),
+      new EndpointError("missing_parameter", "mine"),
+      Object.create(EndpointError.prototype),
+    ]) {
+      const error = expectEndpointError(
+        () =>
+          endpoint("GET /x", {
+            get a(): string {
+              throw thrown;
+            },
+          }),
+        "invalid_options",
+      );
+      expect(error.cause).toBe(thrown);
+    }
+    const boom = new Error("boom");
+    function* headers(): Generator<[string, string]> {
+      yield ["a", "1"];
+      throw boom;
+    }
+    expect(
+      expectEndpointError(() => endpoint("GET /x", { headers: headers() }), "invalid_options").cause,
+    ).toBe(boom);
+  });
+
+  it("headers as any iterable of pairs (a generator, a Set), as documented", () => {
+    function* pairs(): Generator<[string, string]> {
+      yield ["X-A", "1"];
+    }
+    expect(endpoint("GET /x", { headers: pairs() }).headers["x-a"]).toBe("1");
+    expect(endpoint("GET /x", { headers: new Set([["x-b", "2"]]) }).headers["x-b"]).toBe("2");
+  });
+});
+
+describe("limits of the engine are EndpointErrors", () => {
+  // Each call writes about 600 MB of text before the engine refuses it: seconds of work, more
+  // than the default five when the machine is shared (it timed out once in CI).
+  it("a url longer than a string can be", { timeout: 30_000 }, () => {
+    expectEndpointError(
+      () => expandTemplate("{x}".repeat(6000), { x: "a".repeat(100_000) }),
+      "invalid_parameter",
+    );
+    expectEndpointError(
+      () => endpoint(`GET /${"{x}".repeat(6000)}`, { x: "a".repeat(100_000) }),
+      "invalid_parameter",
+    );
+  });
+});
+
+function cyclic(): Record<string, unknown> {
+  const a: Record<string, unknown> = { b: 1 };
+  a.self = { a };
+  return a;
+}

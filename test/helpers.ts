@@ -97,3 +97,9 @@ export function thrownBy(run: () => unknown): unknown {
   }
   return undefined;
 }
+
+/** Starts `server` on a free loopback port; resolves to its origin (`http://127.0.0.1:PORT`). */
+export async function listenOnLoopback(server: import("node:http").Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return `http://127.0.0.1:${(server.address() as import("node:net").AddressInfo).port}`;
+}

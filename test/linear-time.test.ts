@@ -254,6 +254,35 @@ function fastest(run: () => void): number {
   return best;
 }
 
+/** YAML of each shape, read by rest-endpoint-openapi (the `yaml` package and its checks). */
+const YAML_SHAPES: [string, (n: number) => string][] = [
+  ["many mapping entries", (n) => Array.from({ length: n / 10 }, (_, i) => `k${i}: v ${i}`).join("\n")],
+  // Scalars over many lines build one string of many pieces: lines of 64 characters keep the
+  // engine's cost for the pieces from hiding the reader's own.
+  ["a long plain scalar over many lines", (n) => `a: ${`${"word ".repeat(12)}\n  `.repeat(n / 64)}`],
+  ["a long quoted scalar over many lines", (n) => `a: "${`${"word ".repeat(12)}\n  `.repeat(n / 64)}"`],
+  ["a long literal scalar", (n) => `a: |\n${`  ${"word ".repeat(12)}\n`.repeat(n / 64)}`],
+  ["a long folded scalar", (n) => `a: >\n${`  ${"word ".repeat(12)}\n`.repeat(n / 64)}`],
+  ["a long run of spaces inside a plain scalar", (n) => `a: b${" ".repeat(n)}c`],
+  ["a long run of spaces before a line break in quotes", (n) => `a: "b${" ".repeat(n)}\n  c"`],
+  ["an unterminated quote over many lines", (n) => `a: "${`${"word ".repeat(12)}\n  `.repeat(n / 64)}`],
+  ["many empty lines in a block scalar", (n) => `a: |\n${"\n".repeat(n)}  x`],
+  ["a long flow sequence", (n) => `[${"a, ".repeat(n / 3)}]`],
+  ["many colons on one line", (n) => `a: ${"b:c ".repeat(n / 4)}`],
+  ["many aliases", (n) => `- &a x\n${"- *a\n".repeat(n / 5)}`],
+  ["many lines of spaces", (n) => `a:${"\n          ".repeat(n / 11)}\nb: 1`],
+  ["many sibling sequences of mappings", (n) => "- a: 1\n  b: [x, 'y']\n".repeat(n / 24)],
+];
+for (const [name, yaml] of YAML_SHAPES) {
+  SHAPES.push([
+    `YAML: ${name}`,
+    (n) => {
+      const text = yaml(n);
+      return () => quietly(() => readDescriptionText(text));
+    },
+  ]);
+}
+
 describe("time grows linearly with the input", () => {
   // The second measurement runs the shape at 16n: seconds for the largest, hence the timeout.
   it.each(SHAPES)("%s", { timeout: 60_000 }, (_name, shape) => {

@@ -4,11 +4,11 @@
 import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listenOnLoopback } from "../helpers.js";
 
 const BIN = fileURLToPath(new URL("../../dist/bin.js", import.meta.url));
 
@@ -57,16 +57,11 @@ function start(name: string): Server {
   });
 }
 
-async function listen(server: Server): Promise<string> {
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
-
 beforeAll(async () => {
   api = start("api");
   other = start("other");
-  apiOrigin = await listen(api);
-  otherOrigin = await listen(other);
+  apiOrigin = await listenOnLoopback(api);
+  otherOrigin = await listenOnLoopback(other);
   dir = mkdtempSync(join(tmpdir(), "rest-endpoint-auth-env-"));
   const operation = { responses: { "200": { description: "ok" } } };
   writeFileSync(

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../../src/cli/run-cli.js";
+import { listenOnLoopback } from "../helpers.js";
 
 const BIN = fileURLToPath(new URL("../../dist/bin.js", import.meta.url));
 
@@ -78,16 +79,11 @@ function start(name: Seen["server"]): Server {
   });
 }
 
-async function listen(server: Server): Promise<string> {
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
-
 beforeAll(async () => {
   api = start("api");
   other = start("other");
-  apiOrigin = await listen(api);
-  otherOrigin = await listen(other);
+  apiOrigin = await listenOnLoopback(api);
+  otherOrigin = await listenOnLoopback(other);
 });
 
 afterAll(async () => {
@@ -179,7 +175,7 @@ describe("--send performs the request and prints the response", () => {
   it("a request that cannot be made is one line on stderr, exit 1", async () => {
     // A port that was just free: nothing listens there.
     const closed = createServer();
-    const origin = await listen(closed);
+    const origin = await listenOnLoopback(closed);
     await new Promise((resolve) => closed.close(resolve));
     const result = await cli(["GET /x", "--base-url", origin, "--send"]);
     expect(result.code).toBe(1);

@@ -1,7 +1,7 @@
 // The YAML reader of rest-endpoint-openapi (the `yaml` package, with a linear check of its own
 // for duplicate keys and self-referring aliases): a table for each YAML feature (input ->
 // value), the YAML it refuses, real OpenAPI descriptions against their JSON twins, the keys that
-// could reach a prototype, and time. The tables were first written for a YAML reader of our
+// could reach a prototype (its time: test/linear-time.test.ts). The tables were first written for a YAML reader of our
 // own, which this package replaced; the rows the two read differently are listed apart.
 import { readdirSync, readFileSync } from "node:fs";
 import { readDescriptionText } from "rest-endpoint-openapi";
@@ -603,15 +603,11 @@ describe("readDescriptionText refuses", () => {
     ["a: 1\n'a': 2", 'YAML line 2, column 1: the key "a" is written twice'],
     ["{a: 1, b: 2, a: 3}", 'YAML line 1, column 14: the key "a" is written twice'],
     ["200: x\n'200': y", 'YAML line 2, column 1: the key "200" is written twice'],
-  ])("a key written twice in one mapping: %j", (yaml, message) => {
-    expect(() => readDescriptionText(yaml)).toThrow(message);
-  });
-
-  it.each([
+    // An alias inside the node it names would make a value that contains itself.
     ["a: &x [*x]", "YAML line 1, column 8: the alias *x is inside the node it names."],
     ["a: &x {b: {c: *x}}", "YAML line 1, column 15: the alias *x is inside the node it names."],
     ["a: &x\n  - 1\n  - *x", "YAML line 3, column 5: the alias *x is inside the node it names."],
-  ])("an alias inside the node it names (a value that would contain itself): %j", (yaml, message) => {
+  ])("a key written twice in one mapping, or an alias inside the node it names: %j", (yaml, message) => {
     expect(() => readDescriptionText(yaml)).toThrow(message);
   });
 
@@ -752,65 +748,5 @@ describe("readDescriptionText reads real OpenAPI descriptions as their JSON twin
       paths: dereference(yaml, yaml.paths),
       components: dereference(yaml, yaml.components),
     }).toEqual(json);
-  });
-});
-
-/**
- * The best time of each run, measured in turns: the least disturbed by the rest of the machine,
- * and disturbed alike when the machine is busy. No garbage is collected in between: that would
- * also throw away the engine's optimized code, and time its compilation again at every run.
- */
-function fastest(runs: readonly (() => void)[]): number[] {
-  const best = runs.map((run) => {
-    run();
-    return Number.POSITIVE_INFINITY;
-  });
-  for (let i = 0; i < 7; i++) {
-    runs.forEach((run, k) => {
-      const start = performance.now();
-      run();
-      best[k] = Math.min(best[k] ?? 0, performance.now() - start);
-    });
-  }
-  return best;
-}
-
-const quietly = (yaml: string) => (): void => {
-  try {
-    readDescriptionText(yaml);
-  } catch {
-    // many shapes are invalid: the time to refuse them is what is measured
-  }
-};
-
-const SHAPES: [string, (n: number) => string][] = [
-  ["many mapping entries", (n) => Array.from({ length: n / 10 }, (_, i) => `k${i}: v ${i}`).join("\n")],
-  // Scalars over many lines build one string of many pieces: lines of 64 characters keep the
-  // engine's cost for the pieces from hiding the reader's own.
-  ["a long plain scalar over many lines", (n) => `a: ${`${"word ".repeat(12)}\n  `.repeat(n / 64)}`],
-  ["a long quoted scalar over many lines", (n) => `a: "${`${"word ".repeat(12)}\n  `.repeat(n / 64)}"`],
-  ["a long literal scalar", (n) => `a: |\n${`  ${"word ".repeat(12)}\n`.repeat(n / 64)}`],
-  ["a long folded scalar", (n) => `a: >\n${`  ${"word ".repeat(12)}\n`.repeat(n / 64)}`],
-  ["a long run of spaces inside a plain scalar", (n) => `a: b${" ".repeat(n)}c`],
-  ["a long run of spaces before a line break in quotes", (n) => `a: "b${" ".repeat(n)}\n  c"`],
-  ["an unterminated quote over many lines", (n) => `a: "${`${"word ".repeat(12)}\n  `.repeat(n / 64)}`],
-  ["many empty lines in a block scalar", (n) => `a: |\n${"\n".repeat(n)}  x`],
-  ["a long flow sequence", (n) => `[${"a, ".repeat(n / 3)}]`],
-  ["many colons on one line", (n) => `a: ${"b:c ".repeat(n / 4)}`],
-  ["many aliases", (n) => `- &a x\n${"- *a\n".repeat(n / 5)}`],
-  ["many lines of spaces", (n) => `a:${"\n          ".repeat(n / 11)}\nb: 1`],
-  ["many sibling sequences of mappings", (n) => "- a: 1\n  b: [x, 'y']\n".repeat(n / 24)],
-];
-
-describe("readDescriptionText runs in linear time", () => {
-  // `yaml` is several times slower than the former reader: sizes of 25,000 and 200,000
-  // characters keep the file's time in bounds, and show quadratic growth as well.
-  it.each(SHAPES)("%s", { timeout: 30_000 }, (_name, shape) => {
-    const n = 25_000;
-    const [small = 0, large = 0] = fastest([quietly(shape(n)), quietly(shape(8 * n))]);
-    // Linear growth gives about 8, quadratic 64. The engine's own costs that grow with the size
-    // (a string of 12,500 pieces made flat, larger heaps) have been seen to reach 16.
-    if (process.env.SHOW_RATIOS) console.log(`${_name}: ${(large / Math.max(small, 0.05)).toFixed(2)}`);
-    expect(large / Math.max(small, 0.05)).toBeLessThan(32);
   });
 });

@@ -46,13 +46,10 @@ export function moduleSources(
     ...exportDeclarations(routesName, exports, "declare "),
     "",
   ].join("\n");
-  // Each replacement by a function: a replacement string would read `$'`, `$&` and `$$` in
-  // names from the description (or in routesName) as patterns.
+  // Each replacement is made on the first line that starts with its text: code, since JSON
+  // strings and comments from the description never hold a line break, while a description's
+  // text may hold the same words inside a string (a server's description).
   const typescript = [
-    [
-      `import { describeOperations } from ${JSON.stringify(importFrom)};`,
-      `import { describeOperations, type OperationsSettings, type OperationTable, type ServerModel } from ${JSON.stringify(importFrom)};\n\n${routes}`,
-    ],
     ["export const servers = ", "export const servers: readonly ServerModel[] = "],
     ["export const baseUrl = ", "export const baseUrl: string = "],
     [
@@ -68,9 +65,28 @@ export function moduleSources(
       "export function withCredentials(credentials) {",
       `export function withCredentials(credentials: ${credentialsType(exports)}): typeof api {`,
     ],
-    ["operations: describeOperations(data, {", `operations: describeOperations<${routesName}>(data, {`],
-  ].reduce((text, [from, to]) => text.replace(from as string, () => to as string), module);
+    [
+      "return { ...api, operations: describeOperations(data, {",
+      `return { ...api, operations: describeOperations<${routesName}>(data, {`,
+    ],
+    // Last, so that no replacement above reads the route types.
+    [
+      `import { describeOperations } from ${JSON.stringify(importFrom)};`,
+      `import { describeOperations, type OperationsSettings, type OperationTable, type ServerModel } from ${JSON.stringify(importFrom)};\n\n${routes}`,
+    ],
+  ].reduce((text, [from, to]) => replaceLineStart(text, from as string, to as string), module);
   return { module: visibleText(module), types: visibleText(types), typescript: visibleText(typescript) };
+}
+
+/** `text` with `from` replaced by `to` at the start of its first line (after indentation) that starts with `from`. */
+function replaceLineStart(text: string, from: string, to: string): string {
+  const lines = text.split("\n");
+  const index = lines.findIndex((line) => line.trimStart().startsWith(from));
+  const line = lines[index];
+  if (line === undefined) return text;
+  const indent = line.length - line.trimStart().length;
+  lines[index] = line.slice(0, indent) + to + line.slice(indent + from.length);
+  return lines.join("\n");
 }
 
 /** The credentials `withCredentials` takes: one per security scheme, by its name. */

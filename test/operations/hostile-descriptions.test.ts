@@ -184,6 +184,30 @@ describe("hostile descriptions", () => {
     }
   });
 
+  // The TypeScript module types the JavaScript one line by line: description text holding the
+  // lines' code (in a server's description, a title, a scheme's name) must stay inside its string.
+  it.each([
+    "export function withCredentials(credentials) {",
+    "export const servers = ",
+    "export const api = ",
+    "const settings = ",
+    "return { ...api, operations: describeOperations(data, {",
+    'import { describeOperations } from "rest-endpoint/operations";',
+  ])("types only the module's code, not description text that reads %j", (code) => {
+    const hostile = (text: string) => ({
+      ...one({}),
+      info: { title: text, version: "1" },
+      servers: [{ url: "https://h.example", description: text }],
+      components: { securitySchemes: { [`,x:${text},y:`]: { type: "http", scheme: "bearer" } } },
+    });
+    const benign = generateOperations(hostile("plain")).typescript;
+    const attacked = generateOperations(hostile(code)).typescript;
+    const escaped = (text: string) => JSON.stringify(text).slice(1, -1);
+    expect(attacked.replaceAll(escaped(code), "plain")).toBe(benign);
+    const source = ts.createSourceFile("api.ts", attacked, ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS);
+    expect((source as unknown as { parseDiagnostics: unknown[] }).parseDiagnostics).toEqual([]);
+  });
+
   it("writes names with $ patterns ($', $&, $$) into the TypeScript module as they are", () => {
     const spec = {
       ...one({

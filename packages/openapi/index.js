@@ -13,6 +13,9 @@ import { isAlias, isMap, isScalar, LineCounter, parseDocument, visit } from "yam
 /** YAML aliases a description may use (yaml's own default): enough for real ones, not for a bomb. */
 const MAX_ALIASES = 100;
 
+/** Anchors and aliases a description may hold in all: each alias costs a scan of them. */
+const MAX_MARKS = 2000;
+
 /** The largest file a description or its `$ref`s may be. */
 const MAX_FILE_BYTES = 64 * 1024 * 1024;
 
@@ -54,9 +57,14 @@ function checkNodes(document, lines) {
     return `YAML line ${line}, column ${col}`;
   };
   // The nodes each anchor names so far: visited in document order, as aliases are resolved.
-  // (yaml's Alias.resolve searches the whole document for each alias.)
   const anchors = new Map();
+  let marks = 0;
   visit(document, (_key, node) => {
+    // yaml resolves each alias by a scan of every anchor and alias before it: a bound on them
+    // all keeps that linear in the text.
+    if ((node?.anchor || isAlias(node)) && ++marks > MAX_MARKS) {
+      throw new Error(`${at(node)}: more than ${MAX_MARKS} anchors and aliases in one description.`);
+    }
     if (isAlias(node)) {
       const target = anchors.get(node.source);
       if (target?.range && node.range && node.range[0] < target.range[2]) {
@@ -87,7 +95,8 @@ function clearError(error) {
   if (error instanceof RangeError || /call stack/i.test(message)) {
     return new Error("The description nests deeper than can be read (about 800 levels).", { cause: error });
   }
-  return error;
+  // The libraries' own classes (ReferenceError, ParserError, TypeError...) as a plain Error.
+  return Object.getPrototypeOf(error) === Error.prototype ? error : new Error(message, { cause: error });
 }
 
 /**
@@ -158,5 +167,15 @@ export async function loadDescription(path) {
   if (typeof bundled !== "object" || bundled === null || Array.isArray(bundled)) {
     throw new Error(`${path} holds no OpenAPI description (an object).`);
   }
-  return bundled.swagger === "2.0" ? upgrade(bundled, "3.1") : bundled;
+  if (bundled.swagger !== "2.0") return bundled;
+  try {
+    return upgrade(bundled, "3.1");
+  } catch (error) {
+    throw new Error(
+      `${path}: this Swagger 2.0 description cannot be upgraded to OpenAPI 3.1 (${clearError(error).message})`,
+      {
+        cause: error,
+      },
+    );
+  }
 }

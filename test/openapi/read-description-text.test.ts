@@ -629,6 +629,31 @@ describe("readDescriptionText refuses", () => {
     expect((thrown as Error).message).toMatch(/^(YAML line \d+, column \d+: |The description nests deeper)/);
   });
 
+  it("more than 2,000 anchors and aliases (yaml scans them all for each alias: quadratic)", () => {
+    const marks = (n: number) =>
+      `x:\n${Array.from({ length: n }, (_, i) => `  a${i}: &x${i} v\n`).join("")}y:\n${Array.from({ length: n }, (_, i) => `  b${i}: *x${i}\n`).join("")}`;
+    expect((readDescriptionText(marks(1000)) as { y: Record<string, string> }).y.b999).toBe("v");
+    expect(() => readDescriptionText(marks(1001))).toThrow(
+      "YAML line 2003, column 9: more than 2000 anchors and aliases in one description.",
+    );
+  });
+
+  it.each([
+    [
+      "an alias bomb",
+      "a: &a [x,x,x,x,x,x,x,x,x,x]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a,*a]\nc: [*b,*b,*b,*b,*b,*b,*b,*b,*b,*b]\n",
+    ],
+    ["an alias to no anchor", "a: *nowhere\n"],
+  ])("%s, with a plain Error (not yaml's ReferenceError)", (_name, yaml) => {
+    let thrown: unknown;
+    try {
+      readDescriptionText(yaml);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(Object.getPrototypeOf(thrown)).toBe(Error.prototype);
+  });
+
   it("aliases that expand past 100 aliased nodes (billion laughs)", () => {
     const lines = ["a: &a [x, x, x, x, x, x, x, x, x, x]"];
     for (let i = 1; i < 9; i++) {

@@ -106,9 +106,13 @@ function formBody(
   return pieces.length === 0 ? undefined : pieces.join("&");
 }
 
-/** A form field without an encoding: form style, exploded, as OpenAPI's default says. */
+/**
+ * A form field without an encoding: form style, exploded, as OpenAPI's default says, but an
+ * object's keys are not written as fields of their own: the description gives a field whose
+ * schema is an object the code "body form*", so a value of another kind cannot add fields.
+ */
 function defaultFormField(name: string): ParameterSerializer {
-  return parameterSerializer("body", "form", true, false, name);
+  return parameterSerializer("body", "form", true, false, name, false);
 }
 
 /** `multipart/form-data`: one part per value (a list gives several), in the order given. */

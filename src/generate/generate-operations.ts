@@ -142,7 +142,8 @@ function generate(description: unknown, given: GenerateOptions): GeneratedOperat
   const securitySchemes = readSecuritySchemes(spec.components, resolve, notes);
   const defaultSecurity = readRequirements(spec.security, securitySchemes);
   const defaultSecurityText = JSON.stringify(defaultSecurity ?? []);
-  // Credentials go to the description's servers and its operations' own, nowhere else.
+  // Credentials go to the description's servers and the own servers of operations that send
+  // credentials, nowhere else.
   const allowed = new Set<string>([
     ...(servers.length === 0 ? [""] : servers.flatMap((server) => credentialServers(server.model))),
   ]);
@@ -208,9 +209,13 @@ function generate(description: unknown, given: GenerateOptions): GeneratedOperat
       if (security !== undefined && JSON.stringify(security) !== defaultSecurityText) {
         model.security = security;
       }
-      for (const server of [item.servers, resolve(operation).servers]) {
-        for (const read of readServers(server, key, [])) {
-          for (const url of credentialServers(read.model)) allowed.add(url);
+      // An operation's own servers take credentials only if it sends some: a public operation
+      // on another host (a status page) must not open that host to every other operation's.
+      if ((security ?? defaultSecurity ?? []).some((names) => names.length > 0)) {
+        for (const server of [item.servers, resolve(operation).servers]) {
+          for (const read of readServers(server, key, [])) {
+            for (const url of credentialServers(read.model)) allowed.add(url);
+          }
         }
       }
       operations.push(model);

@@ -107,7 +107,9 @@ export function readBody(
     const code =
       kind === "json"
         ? undefined
-        : fieldCode(kind, Object.hasOwn(encoding, name) ? resolve(encoding[name]) : undefined);
+        : (fieldCode(kind, Object.hasOwn(encoding, name) ? resolve(encoding[name]) : undefined) ??
+          // The library writes an object's keys as form fields only where the schema is an object.
+          (kind === "form" && isObjectSchema(resolve(node)) ? "body form*" : undefined));
     // A field named like an option key is a parameter on this route; one named like another
     // parameter stays reachable through `data`.
     if (code !== undefined) model.params[name] = code;
@@ -144,4 +146,15 @@ function partType(node: unknown, resolve: Resolve, typeOf: (node: unknown) => st
   if (isFile(schema)) return FILE;
   if (schema.type === "array" && isFile(resolve(schema.items))) return `(${FILE})[]`;
   return typeOf(node);
+}
+
+/** A schema of objects: an exploded form field writes its keys as fields of their own. */
+function isObjectSchema(schema: Schema | undefined): boolean {
+  if (schema === undefined) return false;
+  const type = schema.type;
+  return (
+    type === "object" ||
+    (Array.isArray(type) && type.includes("object")) ||
+    (type === undefined && (isObject(schema.properties) || isObject(schema.additionalProperties)))
+  );
 }

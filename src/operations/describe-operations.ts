@@ -321,8 +321,9 @@ function readCode(code: unknown, name: string, route: string): ParameterSerializ
         : "",
     );
   if (typeof code !== "string") throw bad();
-  // A field of a JSON body, or of a form without an encoding of its own.
-  if (code === "body") return parameterSerializer("body", "form", true, false, name);
+  // A field of a JSON body, or of a form without an encoding of its own: an object's keys are
+  // not written as names of their own unless the description says so ("body form*").
+  if (code === "body") return parameterSerializer("body", "form", true, false, name, false);
   const [place = "", styleText = "", sentName = name, extra] = code.split(" ");
   if (extra !== undefined || !PLACES.has(place) || (place === "body" && sentName !== name)) throw bad();
   let style = styleText;

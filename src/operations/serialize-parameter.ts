@@ -37,6 +37,7 @@ export function parameterSerializer(
   explode: boolean,
   allowReserved: boolean,
   name: string,
+  keysAsNames = true,
 ): ParameterSerializer {
   if (place === "header") return { place, name, write: (value, key) => headerValue(value, key, explode) };
   const encodedName = encodeUnreserved(name);
@@ -50,7 +51,14 @@ export function parameterSerializer(
         : style === "pipeDelimited" && !explode
           ? (value: unknown, key: string) => delimited(value, key, encodedName, "%7C", encode)
           : (value: unknown, key: string) =>
-              form(value, key, encodedName, explode, encode, place === "cookie" || name !== key);
+              form(
+                value,
+                key,
+                encodedName,
+                explode,
+                encode,
+                !keysAsNames || place === "cookie" || name !== key,
+              );
   return { place, name, write };
 }
 

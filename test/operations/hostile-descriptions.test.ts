@@ -78,6 +78,66 @@ describe("serverUrl: a chosen value fills its place, never another host or path"
   });
 });
 
+describe("a form field's value adds no field of its own", () => {
+  const description = {
+    openapi: "3.1.0",
+    info: { title: "t", version: "1" },
+    servers: [{ url: "https://bank.example" }],
+    paths: {
+      "/pay": {
+        post: {
+          requestBody: {
+            content: {
+              "application/x-www-form-urlencoded": {
+                schema: {
+                  type: "object",
+                  properties: {
+                    amount: { type: "string" },
+                    note: { type: "string" },
+                    untyped: {},
+                    headers: { type: "string" },
+                    meta: { type: "object", additionalProperties: { type: "string" } },
+                    shape: { properties: { a: { type: "string" } } },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  };
+  const { module } = generateOperations(description);
+  // The generated module, run with this source's describeOperations.
+  const body = module
+    .replace(/^import .*$/m, "")
+    .replaceAll("export const", "const")
+    .replaceAll("export function", "function");
+  const { api } = new Function("describeOperations", `${body}\nreturn { api };`)(describeOperations);
+  const pay = endpoint.defaults(api);
+  const injected = JSON.parse('{"amount": "99999", "to": "attacker"}');
+
+  it.each(["note", "untyped", "headers"])(
+    "an object for the field %j, whose schema is no object, is refused (its keys would be fields)",
+    (field) => {
+      expectEndpointError(() => pay("POST /pay", { amount: "1", [field]: injected }), "invalid_parameter");
+    },
+  );
+
+  it.each(["meta", "shape"])(
+    "an object for %j, whose schema is an object, is its fields, as OpenAPI says",
+    (field) => {
+      expect(pay("POST /pay", { amount: "1", [field]: { a: "b" } }).body).toBe("amount=1&a=b");
+    },
+  );
+
+  it("lists and single values are written as before", () => {
+    expect(pay("POST /pay", { amount: "1", note: ["x", "y"], untyped: 2 }).body).toBe(
+      "amount=1&note=x&note=y&untyped=2",
+    );
+  });
+});
+
 describe("body writers: only EndpointError, and time bounded by what they write", () => {
   const multipart = build({
     "POST /mp": { url: "/mp", params: { j: "body application/json" }, body: "multipart/form-data" },

@@ -139,6 +139,46 @@ describe("credentials go where the description's security asks", () => {
 });
 
 describe("the servers credentials may go to, from a hostile or loose description", () => {
+  // A public operation on another host (a third party's status page) opens that host to no
+  // operation's credentials; an operation that sends credentials may send them to its own.
+  const mixed = load({
+    openapi: "3.1.0",
+    info: { title: "t", version: "1" },
+    servers: [{ url: "https://api.example.com" }],
+    components: { securitySchemes: { token: { type: "http", scheme: "bearer" } } },
+    security: [{ token: [] }],
+    paths: {
+      "/account": { get: {} },
+      "/status": { get: { security: [], servers: [{ url: "https://status.thirdparty.example" }] } },
+      "/upload": { post: { servers: [{ url: "https://uploads.example.com" }] } },
+    },
+  });
+  const api = endpoint.defaults(mixed.withCredentials({ token: "SECRET" }));
+
+  it.each([
+    "https://status.thirdparty.example",
+    "https://status.thirdparty.example/",
+    "https://evil.example",
+  ])(
+    "an operation with credentials and a baseUrl of %j (a public operation's server, or none) is invalid_base_url",
+    (baseUrl) => {
+      expectEndpointError(() => api("GET /account", { baseUrl }), "invalid_base_url");
+    },
+  );
+
+  it("an operation that sends credentials sends them to its own server; a public one sends none", () => {
+    const upload = api("POST https://uploads.example.com/upload");
+    expect([upload.url, upload.headers.authorization]).toEqual([
+      "https://uploads.example.com/upload",
+      "Bearer SECRET",
+    ]);
+    const status = api("GET https://status.thirdparty.example/status");
+    expect([status.url, status.headers.authorization]).toEqual([
+      "https://status.thirdparty.example/status",
+      undefined,
+    ]);
+  });
+
   const withServers = (
     servers: object[],
     schemes: object = { key: { type: "apiKey", in: "header", name: "X-Key" } },

@@ -47,7 +47,16 @@ export function operationBody(
   if (kind === "raw") {
     return {
       type,
-      write: (_data, keys, values) => {
+      write: (data, keys, values) => {
+        // An object or list would go out as JSON under a type that is not JSON.
+        if (isPlainObject(data) || isArray(data)) {
+          throw new EndpointError(
+            "invalid_parameter",
+            __DEV__
+              ? `Operation ${quote(route)} sends its body as ${quote(type)}, which is not JSON: give data as text, bytes, a Blob or a stream, not ${isArray(data) ? "a list" : "an object"}.`
+              : "data",
+          );
+        }
         // `undefined` is "not given": only a value would be lost.
         const given = values.findIndex((value) => value !== undefined);
         if (given !== -1) {

@@ -138,6 +138,24 @@ describe("a form field's value adds no field of its own", () => {
   });
 });
 
+describe("a body described as a type that is not JSON takes no object", () => {
+  const api = build({
+    "POST /xml": { url: "/xml", body: "application/xml" },
+    "POST /text": { url: "/text", body: "text/plain" },
+  });
+  it.each([
+    ["POST /xml", { a: 1 }],
+    ["POST /xml", [1, 2]],
+    ["POST /text", { a: 1 }],
+  ])("%s with data %j is invalid_parameter (it would go out as JSON)", (route, data) => {
+    expectEndpointError(() => api(route, { data }), "invalid_parameter");
+  });
+  it("text is sent as it is, labelled as described", () => {
+    const options = api("POST /xml", { data: "<a>1</a>" });
+    expect([options.body, options.headers["content-type"]]).toEqual(["<a>1</a>", "application/xml"]);
+  });
+});
+
 describe("body writers: only EndpointError, and time bounded by what they write", () => {
   const multipart = build({
     "POST /mp": { url: "/mp", params: { j: "body application/json" }, body: "multipart/form-data" },

@@ -174,6 +174,41 @@ const SHAPES: [string, (n: number) => () => void][] = [
     },
   ],
   [
+    "a schema whose type lists many names, with many keys",
+    (n) => {
+      const schema: Record<string, unknown> = { type: Array.from({ length: n / 20 }, (_, i) => `t${i}`) };
+      for (let i = 0; i < n / 20; i++) schema[`k${i}`] = 1;
+      const spec = {
+        openapi: "3.1.0",
+        info: { title: "t", version: "1" },
+        paths: { "/a": { get: { parameters: [{ name: "q", in: "query", schema }] } } },
+      };
+      return () => generateOperations(spec);
+    },
+  ],
+  [
+    "many $refs to one $ref with a long pointer",
+    (n) => {
+      const key = "k".repeat(n);
+      const spec = {
+        openapi: "3.1.0",
+        info: { title: "t", version: "1" },
+        components: {
+          parameters: { p: { $ref: `#/components/x/${key}` } },
+          x: { [key]: { name: "q", in: "query" } },
+        },
+        paths: {
+          "/a": {
+            get: {
+              parameters: Array.from({ length: n / 50 }, () => ({ $ref: "#/components/parameters/p" })),
+            },
+          },
+        },
+      };
+      return () => generateOperations(spec);
+    },
+  ],
+  [
     "deeply nested YAML flow collections",
     (n) => () => quietly(() => readDescriptionText(`a: ${"[".repeat(n / 40)}`)),
   ],

@@ -5,6 +5,9 @@ import type { Resolve, Schema } from "./schema-type.js";
  * and through arrays; a `$ref` to another file is refused (bundle the description first).
  */
 export function resolver(spec: Schema): Resolve {
+  // Each pointer read once: many `$ref`s to one long pointer would read it again each time
+  // (time in the product of their count and its length).
+  const targets = new Map<string, unknown>();
   return (node) => {
     let current = node;
     for (let hops = 0; isObject(current) && typeof current.$ref === "string"; hops++) {
@@ -18,7 +21,8 @@ export function resolver(spec: Schema): Resolve {
           `$ref ${JSON.stringify(ref.length > 200 ? `${ref.slice(0, 200)}...` : ref)} points outside the description: bundle it into one file first.`,
         );
       }
-      current = pointerTarget(spec, ref);
+      if (!targets.has(ref)) targets.set(ref, pointerTarget(spec, ref));
+      current = targets.get(ref);
       if (current === undefined) {
         throw new Error(
           `$ref ${JSON.stringify(ref.length > 200 ? `${ref.slice(0, 200)}...` : ref)} names nothing in the description.`,

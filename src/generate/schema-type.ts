@@ -47,8 +47,9 @@ function schemaType(schema: Schema, write: Write, depth: number): string {
     // (TS2590): more than one union among the parts is written `unknown`.
     type = parts.filter(isUnion).length > 1 ? "unknown" : parts.map(parenthesize).join(" & ");
   } else if (Array.isArray(schema.type)) {
-    // 3.1: `type: ["string", "null"]`, each name once.
-    type = unique([...new Set(schema.type as unknown[])], (name) =>
+    // 3.1: `type: ["string", "null"]`, each name once; only JSON Schema's seven names say
+    // anything, and each listed name copies the schema (a list of thousands was quadratic).
+    type = unique([...new Set(schema.type as unknown[])].filter(isTypeName), (name) =>
       singleType(Object.assign(Object.create(null), schema, { type: name }), write, depth),
     );
   } else {
@@ -128,4 +129,17 @@ function isUnion(type: string): boolean {
     else if (c === "|" && depth === 0) return true;
   }
   return false;
+}
+
+/** JSON Schema's type names. */
+function isTypeName(name: unknown): boolean {
+  return (
+    name === "string" ||
+    name === "number" ||
+    name === "integer" ||
+    name === "boolean" ||
+    name === "null" ||
+    name === "array" ||
+    name === "object"
+  );
 }

@@ -33,6 +33,7 @@ export type {
   ParamsFor,
   RequestOptionsFor,
   RouteParams,
+  UnknownRoute,
 } from "./types/route-params.js";
 export type { PathValue, TemplateValue } from "./types/values.js";
 export { VERSION } from "./version.js";

@@ -1,7 +1,7 @@
 // Builders typed by generated routes, checked by compiling (tsc -p test/types, with TypeScript 7
 // and 5.9) against the built package. The fixture was written by `rest-endpoint generate` from
 // the Scalar Galaxy description (@scalar/galaxy, MIT); test/generate keeps it up to date.
-import { endpoint, type RequestOptions } from "rest-endpoint";
+import { endpoint, type RequestOptions, type UnknownRoute } from "rest-endpoint";
 import { describeOperations } from "rest-endpoint/operations";
 import { api, baseUrl, operations, withCredentials } from "../fixtures/generated/galaxy.js";
 
@@ -22,10 +22,23 @@ galaxy("POST /planets", { name: "Mars", type: "terrestrial" });
 // @ts-expect-error: type is one of the described values
 galaxy("POST /planets", { name: "Mars", type: "rocky" });
 galaxy("POST /auth/token", { email: "a@b.example", password: "x" });
-// Routes the table does not describe stay open, as on any builder.
-galaxy("GET /other/{id}", { id: 1, anything: true });
-// GitHub's routes are not this builder's: an undescribed route, read from the literal.
-galaxy("GET /repos/{owner}/{repo}", { owner: "o", repo: "r", stat: "open" });
+// A route the description does not have is an error, misspelt or not the API's at all.
+// @ts-expect-error: no route "GET /planetz"
+galaxy("GET /planetz");
+// @ts-expect-error: GitHub's routes are not this builder's
+galaxy("GET /repos/{owner}/{repo}", { owner: "o", repo: "r" });
+// @ts-expect-error: routes are written as the description writes them
+galaxy("get /planets");
+// The way past: a route said to be unknown takes any parameters and gives any method.
+const other = galaxy("GET /other/{id}" as UnknownRoute, { id: 1, anything: true });
+assert<Equal<typeof other, RequestOptions>>();
+galaxy("GET /healthz" as UnknownRoute);
+// So do a plain builder's and the root builder's, as before.
+const plainBuilder = endpoint.defaults({ baseUrl });
+plainBuilder("GET /other/{id}", { id: 1, anything: true });
+endpoint("GET /other/{id}", { id: 1, anything: true });
+// Options that name the method and url are not checked against the routes either.
+galaxy({ method: "GET", url: "/other" });
 // The root builder keeps GitHub's map.
 // @ts-expect-error: state, not stat
 endpoint("GET /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", stat: "open" });

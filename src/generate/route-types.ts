@@ -3,6 +3,7 @@ import type { OperationData } from "../route/describe-operations.js";
 import type { SecurityScheme } from "../route/operation-security.js";
 import { comment } from "./comment.js";
 import type { ServerModel } from "./read-servers.js";
+import { SCHEMAS } from "./schema-type.js";
 
 /**
  * The option keys that keep their meaning beside a route: a parameter or body field of such a
@@ -168,7 +169,12 @@ export function operationData(op: OperationModel): OperationData {
  * which means not given). A body can also be given whole as `data`, which makes the body
  * parameters unneeded; JSON bodies of several shapes, and any other body, are typed as `data`.
  */
-export function routeTypesSource(operations: readonly OperationModel[], name: string, of: string): string {
+export function routeTypesSource(
+  operations: readonly OperationModel[],
+  name: string,
+  of: string,
+  schemas: readonly (readonly [name: string, type: string])[] = [],
+): string {
   const lines = [
     "/**",
     ` * The parameters of every route of ${of}, keyed by route as it is written in`,
@@ -195,6 +201,19 @@ export function routeTypesSource(operations: readonly OperationModel[], name: st
     lines.push(`  ${JSON.stringify(`${op.method} ${op.url}`)}: ${params};`);
   }
   lines.push("}", "");
+  if (schemas.length > 0) {
+    lines.push(
+      "/** The description's schemas that the routes' types name, each by its name: `Schemas[\"Pet\"]`. */",
+      `export interface ${SCHEMAS} {`,
+    );
+    for (const [schema, type] of schemas) {
+      length += type.length;
+      if (length > MAX_TYPES)
+        throw new Error(`The types of this description would be larger than ${MAX_TYPES / 1_000_000} MB.`);
+      lines.push(`  ${JSON.stringify(schema)}: ${type};`);
+    }
+    lines.push("}", "");
+  }
   return lines.join("\n");
 }
 

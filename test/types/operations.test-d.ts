@@ -3,7 +3,7 @@
 // the Scalar Galaxy description (@scalar/galaxy, MIT); test/generate keeps it up to date.
 import { endpoint, type RequestOptions, type UnknownRoute } from "rest-endpoint";
 import { describeOperations } from "rest-endpoint/operations";
-import { api, baseUrl, operations, withCredentials } from "../fixtures/generated/galaxy.js";
+import { api, baseUrl, operations, type Schemas, withCredentials } from "../fixtures/generated/galaxy.js";
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 const assert = <T extends true>(): T => true as T;
@@ -56,6 +56,36 @@ const untyped = endpoint.defaults({ operations: describeOperations({ "GET /x": "
 untyped("GET /x", { a: [1, 2], b: 3 });
 // @ts-expect-error: operations must be a table
 endpoint.defaults({ operations: { "GET /x": "/x" } });
+
+// Body fields are typed to the depth the schema has: nested objects, arrays of objects, and a
+// schema that refers to itself (a planet's satellites orbit a planet), named in `Schemas`.
+galaxy("POST /planets", {
+  name: "Mars",
+  physicalProperties: { temperature: { min: -140, max: 20 } },
+  satellites: [
+    { name: "Phobos", orbit: { planet: { id: 4, name: "Mars", satellites: [{ name: "Deimos" }] } } },
+  ],
+});
+// @ts-expect-error: a satellite's name is a string, in an array of objects
+galaxy("POST /planets", { satellites: [{ name: 1 }] });
+// @ts-expect-error: three levels down, temperature.min is a number
+galaxy("POST /planets", { physicalProperties: { temperature: { min: "cold" } } });
+// @ts-expect-error: a misspelt field of the recursive schema, four levels down
+galaxy("POST /planets", { satellites: [{ name: "S", orbit: { planet: { id: 4, name: "M", tpye: "x" } } }] });
+// @ts-expect-error: the planet a satellite orbits needs its required name
+galaxy("POST /planets", { satellites: [{ name: "Phobos", orbit: { planet: { id: 4 } } }] });
+// A body of several shapes is typed as data, each shape by its schema.
+galaxy("POST /celestial-bodies", { data: { name: "Europa", type: "moon" } });
+// @ts-expect-error: neither a planet nor a satellite
+galaxy("POST /celestial-bodies", { data: { name: "Europa", type: "asteroid belt" } });
+// Named schemas are exported: the types of the description's objects, by their names.
+const satellite: Schemas["Satellite"] = { name: "Titan", orbit: { planet: { id: 6, name: "Saturn" } } };
+assert<Equal<Schemas["Planet"]["id"], number>>();
+void satellite;
+// A multipart file is a Blob (or bytes).
+galaxy("POST /planets/{planetId}/image", { planetId: 1, image: new Blob(["png"]) });
+// @ts-expect-error: a file, not a number
+galaxy("POST /planets/{planetId}/image", { planetId: 1, image: 1 });
 
 // The generated `api` carries everything a builder needs, and types it by the same routes.
 const fromApi = endpoint.defaults(api);

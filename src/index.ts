@@ -25,6 +25,7 @@ export type {
   RouteOptionKeys,
   RouteOptions,
 } from "./types/request.js";
+export type { ErrorResponseFor, ResponseFor } from "./types/responses.js";
 export type {
   ArgsFor,
   CallOptions,

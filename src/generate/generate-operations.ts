@@ -81,6 +81,7 @@ const TAKEN_NAMES = new Set([
   "servers",
   "api",
   "Schemas",
+  "Responses",
 ]);
 
 /**
@@ -118,7 +119,17 @@ function generate(description: unknown, given: GenerateOptions): GeneratedOperat
   const options: GenerateOptions = Object.assign(
     Object.create(null),
     Object.fromEntries(
-      (["routesName", "importFrom", "queryInRoute", "queryName", "accept", "inlineSchemas"] as const)
+      (
+        [
+          "routesName",
+          "importFrom",
+          "queryInRoute",
+          "queryName",
+          "accept",
+          "inlineSchemas",
+          "responses",
+        ] as const
+      )
         .filter((name) => Object.hasOwn(given, name))
         .map((name) => [name, given[name]]),
     ),

@@ -170,3 +170,54 @@ describe("schemas typed to their depth", { timeout: 60_000 }, () => {
     expect(compileErrors(multipart.types)).toEqual([]);
   });
 });
+
+describe("response types", { timeout: 60_000 }, () => {
+  const spec = (responses: unknown) => ({
+    openapi: "3.1.0",
+    info: { title: "T", version: "1" },
+    paths: { "/things": { get: { responses } } },
+    components: { schemas: { Thing: { type: "object", properties: { id: { type: "integer" } } } } },
+  });
+
+  it("types each response's body by its status: JSON by its schema, text, no content, anything else", () => {
+    const { types, operations } = generate(
+      spec({
+        200: { content: { "application/json": { schema: { $ref: "#/components/schemas/Thing" } } } },
+        "2XX": { content: { "application/problem+json": { schema: { type: "string" } } } },
+        204: { description: "none" },
+        400: { content: { "text/plain": { schema: { type: "string" } } } },
+        default: { content: { "image/png": {} } },
+        "x-extension": { description: "not a status" },
+      }),
+    );
+    expect(operations[0]?.responses).toEqual({
+      200: 'Schemas["Thing"]',
+      "2XX": "string",
+      204: "undefined",
+      400: "string",
+      default: "unknown",
+    });
+    expect(types).toContain(
+      'export interface Responses {\n  "GET /things": { "200": Schemas["Thing"]; "204": undefined; "400": string; "2XX": string; "default": unknown };',
+    );
+    expect(compileErrors(types)).toEqual([]);
+  });
+
+  it("keeps an operation whose response names a $ref to nothing, its body unknown", () => {
+    const { operations, notes } = generate(
+      spec({
+        200: { content: { "application/json": { schema: { $ref: "#/components/schemas/Missing" } } } },
+      }),
+    );
+    expect(notes).toEqual([]);
+    expect(operations[0]?.responses).toEqual({ 200: "unknown" });
+  });
+
+  it("writes none when asked not to (GitHub's map)", () => {
+    const { types, operations } = generateOperations(spec({ 200: { description: "ok" } }), {
+      responses: false,
+    });
+    expect(operations[0]?.responses).toBeUndefined();
+    expect(types).not.toContain("Responses");
+  });
+});

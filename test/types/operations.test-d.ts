@@ -1,9 +1,24 @@
 // Builders typed by generated routes, checked by compiling (tsc -p test/types, with TypeScript 7
 // and 5.9) against the built package. The fixture was written by `rest-endpoint generate` from
 // the Scalar Galaxy description (@scalar/galaxy, MIT); test/generate keeps it up to date.
-import { endpoint, type RequestOptions, type UnknownRoute } from "rest-endpoint";
+
+import {
+  type ErrorResponseFor,
+  endpoint,
+  type RequestOptions,
+  type ResponseFor,
+  type UnknownRoute,
+} from "rest-endpoint";
+import { toFetchArgs } from "rest-endpoint/adapters";
 import { describeOperations } from "rest-endpoint/operations";
-import { api, baseUrl, operations, type Schemas, withCredentials } from "../fixtures/generated/galaxy.js";
+import {
+  api,
+  baseUrl,
+  operations,
+  type Responses,
+  type Schemas,
+  withCredentials,
+} from "../fixtures/generated/galaxy.js";
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 const assert = <T extends true>(): T => true as T;
@@ -86,6 +101,31 @@ void satellite;
 galaxy("POST /planets/{planetId}/image", { planetId: 1, image: new Blob(["png"]) });
 // @ts-expect-error: a file, not a number
 galaxy("POST /planets/{planetId}/image", { planetId: 1, image: 1 });
+
+// Responses: the body of any 2xx, and of the errors, by the statuses the description lists.
+async function readPlanet(id: number): Promise<string> {
+  const response = await fetch(...toFetchArgs(galaxy("GET /planets/{planetId}", { planetId: id })));
+  if (!response.ok) {
+    const problem: ErrorResponseFor<Responses, "GET /planets/{planetId}"> = await response.json();
+    return `${problem.status}: ${problem.title}`;
+  }
+  const planet: ResponseFor<Responses, "GET /planets/{planetId}"> = await response.json();
+  // @ts-expect-error: a planet has no radius of its own; it is in physicalProperties
+  void planet.radius;
+  return `${planet.name} (${planet.physicalProperties?.temperature?.average ?? "?"} K)`;
+}
+void readPlanet;
+assert<Equal<ResponseFor<Responses, "GET /planets/{planetId}">, Schemas["Planet"]>>();
+assert<Equal<ResponseFor<Responses, "POST /user/signup">, Schemas["User"]>>();
+// No content: undefined; errors are the union of those listed.
+assert<Equal<ResponseFor<Responses, "DELETE /planets/{planetId}">, undefined>>();
+assert<
+  Equal<ErrorResponseFor<Responses, "POST /planets">, Schemas["BadRequestError"] | Schemas["ForbiddenError"]>
+>();
+// None listed: unknown.
+assert<Equal<ErrorResponseFor<Responses, "POST /celestial-bodies">, unknown>>();
+// @ts-expect-error: a route the description does not have
+export type NoSuchRoute = ResponseFor<Responses, "GET /planetz">;
 
 // The generated `api` carries everything a builder needs, and types it by the same routes.
 const fromApi = endpoint.defaults(api);

@@ -219,9 +219,17 @@ function singleType(schema: Schema, write: Write, depth: number): string {
   const properties = Object.entries(resolveObject(schema.properties));
   if (properties.length === 0) return "{ [key: string]: unknown }";
   const fields = properties.map(
-    ([name, value]) => `${JSON.stringify(name)}${required.has(name) ? "" : "?"}: ${write(value, depth + 1)}`,
+    ([name, value]) => `${propertyName(name)}${required.has(name) ? "" : "?"}: ${write(value, depth + 1)}`,
   );
   return `{ ${fields.join("; ")} }`;
+}
+
+/**
+ * A property name as TypeScript prints it back: bare when it is an identifier, else as a JSON
+ * string. Errors and hovers then say `Property 'name' is missing`, not `'"name"'`.
+ */
+function propertyName(name: string): string {
+  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? name : JSON.stringify(name);
 }
 
 function resolveObject(value: unknown): Record<string, unknown> {

@@ -72,9 +72,9 @@ describe("schemas typed to their depth", { timeout: 60_000 }, () => {
       '"POST /things": ({ data: unknown } | { name: string; children?: Schemas["Node"][] | undefined;',
     );
     expect(types).toContain(
-      'export interface Schemas {\n  "Node": { "name": string; "children"?: Schemas["Node"][];',
+      'export interface Schemas {\n  "Node": { name: string; children?: Schemas["Node"][];',
     );
-    expect(types).toContain('"meta"?: { "a"?: { "b"?: number } }');
+    expect(types).toContain("meta?: { a?: { b?: number } }");
     expect(compileErrors(types)).toEqual([]);
   });
 
@@ -82,9 +82,9 @@ describe("schemas typed to their depth", { timeout: 60_000 }, () => {
     let schema: Record<string, unknown> = { type: "string" };
     for (let level = 0; level < 8; level++) schema = { type: "object", properties: { next: schema } };
     const { types } = generate(post(json(schema)));
-    expect(types).toContain(`${'{ "next"?: '.repeat(7)}string${" }".repeat(7)}`);
+    expect(types).toContain(`${"{ next?: ".repeat(7)}string${" }".repeat(7)}`);
     const inline = generateOperations(post(json(schema)), { inlineSchemas: true }).types;
-    expect(inline).toContain('"next"?: unknown');
+    expect(inline).toContain("next?: unknown");
     expect(inline).not.toContain("Schemas");
   });
 
@@ -109,6 +109,16 @@ describe("schemas typed to their depth", { timeout: 60_000 }, () => {
     );
     expect(operations).toHaveLength(1);
     expect(types).toContain('"A": unknown;');
+    expect(compileErrors(types)).toEqual([]);
+  });
+
+  it("writes a property name bare when it is an identifier, else quoted", () => {
+    const { types } = generate(
+      post(
+        json({ type: "array", items: { type: "object", properties: { ok_1: {}, "not-bare": {}, "": {} } } }),
+      ),
+    );
+    expect(types).toContain('data?: { ok_1?: unknown; "not-bare"?: unknown; ""?: unknown }[] | undefined');
     expect(compileErrors(types)).toEqual([]);
   });
 
@@ -144,7 +154,7 @@ describe("schemas typed to their depth", { timeout: 60_000 }, () => {
       }),
     );
     expect(form.operations[0]?.body).toEqual([
-      { name: "address", required: false, type: '{ "city"?: string; "lines"?: string[] }' },
+      { name: "address", required: false, type: "{ city?: string; lines?: string[] }" },
     ]);
     const multipart = generate(
       post({
@@ -165,7 +175,7 @@ describe("schemas typed to their depth", { timeout: 60_000 }, () => {
     expect(multipart.operations[0]?.body.map((field) => field.type)).toEqual([
       "Blob | ArrayBuffer | ArrayBufferView",
       "(Blob | ArrayBuffer | ArrayBufferView)[]",
-      '{ "city"?: string; "lines"?: string[] }',
+      "{ city?: string; lines?: string[] }",
     ]);
     expect(compileErrors(multipart.types)).toEqual([]);
   });

@@ -190,6 +190,10 @@ const generated = generateOperations(spec, {
   queryName: githubQueryName,
   // GitHub's builders keep the library's own accept (application/vnd.github.v3+json).
   accept: false,
+  // One interface of routes, no named schemas: the root builder's check time (docs/typed-routes.md).
+  inlineSchemas: true,
+  // GitHub's map has no response types yet: its data stays as it was.
+  responses: false,
 });
 for (const note of generated.notes) console.warn(note);
 const models = new Map(generated.operations.map((model) => [model.id, model]));

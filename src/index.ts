@@ -25,6 +25,7 @@ export type {
   RouteOptionKeys,
   RouteOptions,
 } from "./types/request.js";
+export type { ErrorResponseFor, ResponseFor } from "./types/responses.js";
 export type {
   ArgsFor,
   CallOptions,
@@ -33,6 +34,7 @@ export type {
   ParamsFor,
   RequestOptionsFor,
   RouteParams,
+  UnknownRoute,
 } from "./types/route-params.js";
 export type { PathValue, TemplateValue } from "./types/values.js";
 export { VERSION } from "./version.js";

@@ -22,6 +22,12 @@ export interface GenerateOptions extends RouteOptions {
    * `false` (GitHub's table leaves it to the builder's own accept).
    */
   readonly accept?: boolean | undefined;
+  /**
+   * Every schema written out where it is used, a few levels deep, as GitHub's map is (one
+   * interface of routes, no names). Unless given, each schema a `$ref` names is typed once, to
+   * its full depth, in the exported interface `Schemas`, and routes refer to it by name.
+   */
+  readonly inlineSchemas?: boolean | undefined;
 }
 
 /** What `generateOperations` gives: the module and its types as text, and the data they hold. */
@@ -74,6 +80,8 @@ const TAKEN_NAMES = new Set([
   "operations",
   "servers",
   "api",
+  "Schemas",
+  "Responses",
 ]);
 
 /**
@@ -111,7 +119,17 @@ function generate(description: unknown, given: GenerateOptions): GeneratedOperat
   const options: GenerateOptions = Object.assign(
     Object.create(null),
     Object.fromEntries(
-      (["routesName", "importFrom", "queryInRoute", "queryName", "accept"] as const)
+      (
+        [
+          "routesName",
+          "importFrom",
+          "queryInRoute",
+          "queryName",
+          "accept",
+          "inlineSchemas",
+          "responses",
+        ] as const
+      )
         .filter((name) => Object.hasOwn(given, name))
         .map((name) => [name, given[name]]),
     ),
@@ -132,7 +150,8 @@ function generate(description: unknown, given: GenerateOptions): GeneratedOperat
     );
   }
   const resolve = resolver(spec);
-  const typeOf = schemaTypes(resolve);
+  const schemas = schemaTypes(resolve, options.inlineSchemas === true);
+  const typeOf = schemas.typeOf;
   const notes: string[] = [];
   const servers = readServers(spec.servers, "servers", notes);
   // No server: relative urls, never another API's host.
@@ -243,7 +262,7 @@ function generate(description: unknown, given: GenerateOptions): GeneratedOperat
     credentialServers: [...allowed],
   };
   return {
-    ...moduleSources(operations, about, routesName, importFrom, exports),
+    ...moduleSources(operations, about, routesName, importFrom, exports, schemas.declarations()),
     operations,
     baseUrl,
     servers: serverModels,

@@ -1,5 +1,6 @@
 import { asList, asObject, isObject } from "./read-refs.js";
 import { isMediaType, type Readers, readBody } from "./read-request-body.js";
+import { readResponses } from "./read-responses.js";
 import { readServers } from "./read-servers.js";
 import { type OperationModel, type ParameterModel, ROUTE_OPTION_KEYS } from "./route-types.js";
 import { type Schema, valueKind } from "./schema-type.js";
@@ -20,6 +21,8 @@ export interface RouteOptions {
    * parameters as `fields[]`, which its description says in prose only).
    */
   readonly queryName?: ((parameter: Schema) => string | undefined) | undefined;
+  /** The body types of each operation's responses, in the interface `Responses`. On unless `false`. */
+  readonly responses?: boolean | undefined;
 }
 
 const PLACES = new Set(["path", "query", "header", "cookie"]);
@@ -267,6 +270,10 @@ export function readOperation(
   readBody(model, operation, { resolve, typeOf }, taken, notes, where);
   const accept = responseAccept(operation, resolve);
   if (accept !== undefined) model.accept = accept;
+  if (options.responses !== false) {
+    const responses = readResponses(operation, resolve, typeOf);
+    if (responses !== undefined) model.responses = responses;
+  }
   if (Object.keys(model.params).length === 0) delete (model as Partial<typeof model>).params;
   for (const list of ["header", "cookie"] as const) {
     if (model[list].length === 0) delete (model as Partial<typeof model>)[list];

@@ -86,16 +86,17 @@ export function readBody(
   if (requestBody.required === true) model.bodyRequired = true;
   if (!/^application\/json\s*$/i.test(type)) model.bodyType = type;
   const schema = resolve(mediaObject.schema ?? {});
-  const hasFields = schema.type === "object" || isObject(schema.properties);
-  if (kind === "raw" || !hasFields) {
+  const fields =
+    schema.type === "object" || isObject(schema.properties) ? objectFields(schema, resolve) : undefined;
+  if (kind === "raw" || fields === undefined) {
     model.bodyKind = kind === "json" ? "json-data" : "data";
     if (kind === "json") model.dataType = typeOf(schema);
     return;
   }
   model.bodyKind = kind === "json" ? "json" : kind;
-  const required = new Set(Array.isArray(schema.required) ? schema.required : []);
+  const { properties, required } = fields;
   const encoding = isObject(mediaObject.encoding) ? mediaObject.encoding : {};
-  for (const [name, node] of Object.entries(asObject(schema.properties ?? {}, "properties"))) {
+  for (const [name, node] of properties) {
     const fieldType = kind === "multipart" ? partType(node, resolve, typeOf) : typeOf(node);
     model.body.push({ name, required: required.has(name), type: fieldType });
     if (taken.has(name)) {
@@ -120,6 +121,37 @@ export function readBody(
   if (model.body.some((field) => OPTION_KEYS.has(field.name) || taken.has(field.name))) {
     model.dataType = kind === "json" ? typeOf(schema) : "unknown";
   }
+}
+
+/**
+ * An object schema's fields: its properties and those of its `allOf` parts (`type: object`
+ * beside `allOf: [{ properties }, { properties }]`), the first of a name kept; `undefined` when
+ * an `allOf` part is of another shape (a union, a list), so that the body is given whole as
+ * `data`.
+ */
+function objectFields(
+  schema: Schema,
+  resolve: Resolve,
+): { properties: [string, unknown][]; required: Set<unknown> } | undefined {
+  const properties = new Map<string, unknown>();
+  const required = new Set<unknown>();
+  const pending = [schema];
+  const seen = new Set<Schema>();
+  for (let part = pending.pop(); part !== undefined; part = pending.pop()) {
+    if (seen.has(part)) continue;
+    seen.add(part);
+    if (part !== schema) {
+      if (part.type !== undefined && part.type !== "object") return undefined;
+      if (part.oneOf !== undefined || part.anyOf !== undefined) return undefined;
+    }
+    for (const [name, node] of Object.entries(asObject(part.properties ?? {}, "properties"))) {
+      if (!properties.has(name)) properties.set(name, node);
+    }
+    for (const name of Array.isArray(part.required) ? part.required : []) required.add(name);
+    // Last first: the pending list is a stack, and the first part's fields come first.
+    if (Array.isArray(part.allOf)) for (const node of [...part.allOf].reverse()) pending.push(resolve(node));
+  }
+  return { properties: [...properties], required };
 }
 
 /** A form field's encoding as a code, or a multipart part's type; `undefined` for the default. */

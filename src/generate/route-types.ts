@@ -3,6 +3,7 @@ import type { SecurityScheme } from "../operations/operation-security.js";
 import { OPTION_KEYS } from "../options/option-keys.js";
 import { comment } from "./comment.js";
 import type { ServerModel } from "./read-servers.js";
+import { SCHEMAS } from "./schema-type.js";
 
 /**
  * The option keys that keep their meaning beside a route: a parameter or body field of such a
@@ -51,6 +52,8 @@ export interface OperationModel {
   security?: string[][];
   /** The type of `data` where the parameters cannot carry the whole body. */
   dataType?: string;
+  /** The body type of each described response, by status (`"200"`, `"4XX"`, `"default"`). */
+  responses?: { readonly [status: string]: string };
   bodyRequired?: boolean;
   params?: { readonly [name: string]: string };
 }
@@ -168,7 +171,12 @@ export function operationData(op: OperationModel): OperationData {
  * which means not given). A body can also be given whole as `data`, which makes the body
  * parameters unneeded; JSON bodies of several shapes, and any other body, are typed as `data`.
  */
-export function routeTypesSource(operations: readonly OperationModel[], name: string, of: string): string {
+export function routeTypesSource(
+  operations: readonly OperationModel[],
+  name: string,
+  of: string,
+  schemas: readonly (readonly [name: string, type: string])[] = [],
+): string {
   const lines = [
     "/**",
     ` * The parameters of every route of ${of}, keyed by route as it is written in`,
@@ -195,6 +203,47 @@ export function routeTypesSource(operations: readonly OperationModel[], name: st
     lines.push(`  ${JSON.stringify(`${op.method} ${op.url}`)}: ${params};`);
   }
   lines.push("}", "");
+  const responses = operations.filter((op) => op.responses !== undefined);
+  if (responses.length > 0) {
+    lines.push(
+      "/**",
+      " * The body of each response of every route, by status as the description writes it",
+      ' * (`"200"`, `"4XX"`, `"default"`); `undefined` where a response has no content. Read',
+      ' * with `ResponseFor<Responses, "GET /pets">` (any 2xx) and `ErrorResponseFor` (the others).',
+      " */",
+      "export interface Responses {",
+    );
+    for (const op of responses) {
+      let statuses = object(
+        Object.entries(op.responses ?? {}).map(([status, type]) => `${JSON.stringify(status)}: ${type}`),
+      );
+      // As a route's parameters: bounded, the statuses kept.
+      if (statuses.length > MAX_ROUTE_TYPES) {
+        statuses = object(
+          Object.keys(op.responses ?? {}).map((status) => `${JSON.stringify(status)}: unknown`),
+        );
+      }
+      length += statuses.length;
+      if (length > MAX_TYPES) {
+        throw new Error(`The types of this description would be larger than ${MAX_TYPES / 1_000_000} MB.`);
+      }
+      lines.push(`  ${JSON.stringify(`${op.method} ${op.url}`)}: ${statuses};`);
+    }
+    lines.push("}", "");
+  }
+  if (schemas.length > 0) {
+    lines.push(
+      "/** The description's schemas that the routes' types name, each by its name: `Schemas[\"Pet\"]`. */",
+      `export interface ${SCHEMAS} {`,
+    );
+    for (const [schema, type] of schemas) {
+      length += type.length;
+      if (length > MAX_TYPES)
+        throw new Error(`The types of this description would be larger than ${MAX_TYPES / 1_000_000} MB.`);
+      lines.push(`  ${JSON.stringify(schema)}: ${type};`);
+    }
+    lines.push("}", "");
+  }
   return lines.join("\n");
 }
 

@@ -3,13 +3,16 @@
 import type { GitHubRoutes } from "./github-routes.js";
 import type { OperationTable } from "./operation-table.js";
 import type { EndpointOptions, MergedOptions, RequestOptions, Route, RouteOptions } from "./request.js";
-import type { ArgsFor, ResultFor } from "./route-params.js";
+import type { ArgsFor, ResultFor, UnknownRoute } from "./route-params.js";
 
 /**
- * A route string; the routes of the map (GitHub's unless given) are offered while one is typed,
- * and any other is accepted.
+ * A route string; the routes of the map (GitHub's unless given) are offered while one is typed.
+ * With GitHub's map any other string is accepted too; with a map from a description (a
+ * builder made with a generated table) only its routes are, and an `UnknownRoute`.
  */
-export type RouteString<Routes = GitHubRoutes> = (keyof Routes & string) | (string & Record<never, never>);
+export type RouteString<Routes = GitHubRoutes> = Routes extends GitHubRoutes
+  ? (keyof GitHubRoutes & string) | (string & Record<never, never>)
+  : (keyof Routes & string) | UnknownRoute;
 
 /** The routes map of a builder made with `options`: that of their operation table, if any. */
 export type RoutesOf<O, Routes> = O extends { readonly operations: OperationTable<infer M> }
@@ -30,12 +33,14 @@ type DeepReadonly<T> = T extends (...args: never[]) => unknown
  * describes) is typed, and required ones must be given unless `Defaulted` (the parameter names
  * set by `defaults`) holds them. On a route of GitHub's, a key the API does not describe is an
  * error (give such a body as `data`); on another route, other keys are parameters of any value.
- * While a route is typed, the editor offers GitHub's routes. Beside a route, `method` and `url`
- * are parameters: the route alone sets the request's method and url.
+ * While a route is typed, the editor offers GitHub's routes. A builder typed by another map
+ * (`Routes`, from a generated table) takes only that map's routes, and an `UnknownRoute`.
+ * Beside a route, `method` and `url` are parameters: the route alone sets the request's
+ * method and url.
  */
 export interface Endpoint<Defaulted extends PropertyKey = never, Routes = GitHubRoutes> {
-  <R extends RouteString<Routes>>(route: R, ...options: ArgsFor<R, Defaulted, Routes>): ResultFor<R>;
   (options: EndpointOptions): RequestOptions;
+  <R extends RouteString<Routes>>(route: R, ...options: ArgsFor<R, Defaulted, Routes>): ResultFor<R>;
   /**
    * A new builder whose defaults are these merged with this builder's.
    *

@@ -4,6 +4,21 @@ import type { GitHubRoutes } from "./github-routes.js";
 import type { Method, RequestMethod, RequestOptions, RouteOptionKeys, RouteOptions } from "./request.js";
 import type { PathValue, TemplateValue } from "./values.js";
 
+declare const unknownRoute: unique symbol;
+
+/**
+ * A route that a builder made from a description does not describe, written so on purpose:
+ * such a builder refuses any other route literal, and this is the way past. Its options are
+ * then any parameters and option keys, and the result any method's.
+ *
+ * @example
+ * ```ts
+ * const petstore = endpoint.defaults(api); // api from `rest-endpoint generate`
+ * petstore("GET /healthz" as UnknownRoute).url; // "https://petstore.example/v1/healthz"
+ * ```
+ */
+export type UnknownRoute = string & { readonly [unknownRoute]: true };
+
 type Upper<M extends string> = Uppercase<M> extends Method ? Uppercase<M> : never;
 
 /** `"get /x"` and `"/x"` as the GitHub map writes them: `"GET /x"`. */
@@ -99,13 +114,8 @@ type KnownGitHub<R extends string> = R extends keyof GitHubRoutes
     : RouteKey<R> extends keyof GitHubRoutes
       ? GitHubRoutes[RouteKey<R>]
       : RouteParams<R>;
-type KnownIn<R extends string, Routes> = R extends keyof Routes
-  ? Routes[R]
-  : [RouteKey<R>] extends [never]
-    ? RouteParams<R>
-    : RouteKey<R> extends keyof Routes
-      ? Routes[RouteKey<R>]
-      : RouteParams<R>;
+/** Another map's builder takes its routes as the map writes them, or an `UnknownRoute`. */
+type KnownIn<R extends string, Routes> = R extends keyof Routes ? Routes[R] : { [name: string]: unknown };
 
 /**
  * The parameters of a route: from the routes map (GitHub's unless a builder's operations give
@@ -178,15 +188,7 @@ type OptionKeysGitHub<R extends string> = R extends keyof GitHubRoutes
       : RouteKey<R> extends keyof GitHubRoutes
         ? RouteOptionKeys
         : RouteOptions;
-type OptionKeysIn<R extends string, Routes> = R extends keyof Routes
-  ? RouteOptionKeys
-  : string extends R
-    ? RouteOptions
-    : [RouteKey<R>] extends [never]
-      ? RouteOptions
-      : RouteKey<R> extends keyof Routes
-        ? RouteOptionKeys
-        : RouteOptions;
+type OptionKeysIn<R extends string, Routes> = R extends keyof Routes ? RouteOptionKeys : RouteOptions;
 
 /**
  * The same keys and values, as one plain object type per member of a union. A mapped type over
@@ -198,9 +200,13 @@ type Shown<T> = { [K in keyof T]: T[K] } & {};
 
 /**
  * The result type of a call with a route: its method, whatever the options hold (`method`
- * there is a parameter). A route that is a plain `string` gives any method.
+ * there is a parameter). A route that is a plain `string`, or an `UnknownRoute`, gives any method.
  */
-export type ResultFor<R extends string> = string extends R ? RequestOptions : RequestOptionsFor<MethodOf<R>>;
+export type ResultFor<R extends string> = string extends R
+  ? RequestOptions
+  : R extends UnknownRoute
+    ? RequestOptions
+    : RequestOptionsFor<MethodOf<R>>;
 
 /** Request options as a route gives them: its lowercase method, and a body only where one can be. */
 export type RequestOptionsFor<M extends RequestMethod> = M extends "get" | "head"

@@ -162,6 +162,16 @@ const MISTAKES: [string, number, number, string][] = [
   ["a wrong item type through a builder", 9, 2322, "Type 'number[]' is not assignable to type 'string'."],
 ];
 
+/**
+ * A generated builder's unknown route, with options and without: the lines of mistakes.ts and
+ * the error code. Without options the call could also be the options form, so TypeScript says
+ * that no overload matches, and why the route one does not.
+ */
+const ROUTE_MISTAKES: [string, number, number][] = [
+  ["an unknown route with options", 13, 2345],
+  ["an unknown route alone", 14, 2769],
+];
+
 describe.each<[string, () => Diagnostic[]]>([
   ["TypeScript 5.9", () => typeScript59(folder).diagnostics("mistakes.ts")],
   [
@@ -175,13 +185,26 @@ describe.each<[string, () => Diagnostic[]]>([
   }, 60_000);
 
   it("one error per mistake, and none elsewhere", () => {
-    expect(found.map((diagnostic) => diagnostic.line).sort()).toStrictEqual(MISTAKES.map(([, line]) => line));
+    expect(found.map((diagnostic) => diagnostic.line).sort((a, b) => a - b)).toStrictEqual(
+      [...MISTAKES, ...ROUTE_MISTAKES].map(([, line]) => line),
+    );
   });
 
   it.each(MISTAKES)("%s: the message says what is wrong, in plain types", (_, line, code, message) => {
     const diagnostic = found.find((candidate) => candidate.line === line) as Diagnostic;
     expect(diagnostic.code).toBe(code);
     expect(shape(diagnostic.message)).toBe(message);
+    expect(diagnostic.message).not.toMatch(HELPER_NAMES);
+  });
+
+  it.each(ROUTE_MISTAKES)("%s: the message names the route and the routes there are", (_, line, code) => {
+    const diagnostic = found.find((candidate) => candidate.line === line) as Diagnostic;
+    expect(diagnostic.code).toBe(code);
+    expect(diagnostic.message).toContain(
+      `Argument of type '"GET /planetz"' is not assignable to parameter of type '`,
+    );
+    // The routes there are, and the way past; each compiler orders a union its own way.
+    expect(diagnostic.message).toMatch(/parameter of type '(?=[^']*"GET \/planets")(?=[^']*UnknownRoute)/);
     expect(diagnostic.message).not.toMatch(HELPER_NAMES);
   });
 });

@@ -1,9 +1,24 @@
 // Builders typed by generated routes, checked by compiling (tsc -p test/types, with TypeScript 7
 // and 5.9) against the built package. The fixture was written by `rest-endpoint generate` from
 // the Scalar Galaxy description (@scalar/galaxy, MIT); test/generate keeps it up to date.
-import { endpoint, type RequestOptions } from "rest-endpoint";
+
+import {
+  type ErrorResponseFor,
+  endpoint,
+  type RequestOptions,
+  type ResponseFor,
+  type UnknownRoute,
+} from "rest-endpoint";
+import { toFetchArgs } from "rest-endpoint/adapters";
 import { describeOperations } from "rest-endpoint/operations";
-import { api, baseUrl, operations, withCredentials } from "../fixtures/generated/galaxy.js";
+import {
+  api,
+  baseUrl,
+  operations,
+  type Responses,
+  type Schemas,
+  withCredentials,
+} from "../fixtures/generated/galaxy.js";
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 const assert = <T extends true>(): T => true as T;
@@ -22,10 +37,23 @@ galaxy("POST /planets", { name: "Mars", type: "terrestrial" });
 // @ts-expect-error: type is one of the described values
 galaxy("POST /planets", { name: "Mars", type: "rocky" });
 galaxy("POST /auth/token", { email: "a@b.example", password: "x" });
-// Routes the table does not describe stay open, as on any builder.
-galaxy("GET /other/{id}", { id: 1, anything: true });
-// GitHub's routes are not this builder's: an undescribed route, read from the literal.
-galaxy("GET /repos/{owner}/{repo}", { owner: "o", repo: "r", stat: "open" });
+// A route the description does not have is an error, misspelt or not the API's at all.
+// @ts-expect-error: no route "GET /planetz"
+galaxy("GET /planetz");
+// @ts-expect-error: GitHub's routes are not this builder's
+galaxy("GET /repos/{owner}/{repo}", { owner: "o", repo: "r" });
+// @ts-expect-error: routes are written as the description writes them
+galaxy("get /planets");
+// The way past: a route said to be unknown takes any parameters and gives any method.
+const other = galaxy("GET /other/{id}" as UnknownRoute, { id: 1, anything: true });
+assert<Equal<typeof other, RequestOptions>>();
+galaxy("GET /healthz" as UnknownRoute);
+// So do a plain builder's and the root builder's, as before.
+const plainBuilder = endpoint.defaults({ baseUrl });
+plainBuilder("GET /other/{id}", { id: 1, anything: true });
+endpoint("GET /other/{id}", { id: 1, anything: true });
+// Options that name the method and url are not checked against the routes either.
+galaxy({ method: "GET", url: "/other" });
 // The root builder keeps GitHub's map.
 // @ts-expect-error: state, not stat
 endpoint("GET /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", stat: "open" });
@@ -43,6 +71,61 @@ const untyped = endpoint.defaults({ operations: describeOperations({ "GET /x": "
 untyped("GET /x", { a: [1, 2], b: 3 });
 // @ts-expect-error: operations must be a table
 endpoint.defaults({ operations: { "GET /x": "/x" } });
+
+// Body fields are typed to the depth the schema has: nested objects, arrays of objects, and a
+// schema that refers to itself (a planet's satellites orbit a planet), named in `Schemas`.
+galaxy("POST /planets", {
+  name: "Mars",
+  physicalProperties: { temperature: { min: -140, max: 20 } },
+  satellites: [
+    { name: "Phobos", orbit: { planet: { id: 4, name: "Mars", satellites: [{ name: "Deimos" }] } } },
+  ],
+});
+// @ts-expect-error: a satellite's name is a string, in an array of objects
+galaxy("POST /planets", { satellites: [{ name: 1 }] });
+// @ts-expect-error: three levels down, temperature.min is a number
+galaxy("POST /planets", { physicalProperties: { temperature: { min: "cold" } } });
+// @ts-expect-error: a misspelt field of the recursive schema, four levels down
+galaxy("POST /planets", { satellites: [{ name: "S", orbit: { planet: { id: 4, name: "M", tpye: "x" } } }] });
+// @ts-expect-error: the planet a satellite orbits needs its required name
+galaxy("POST /planets", { satellites: [{ name: "Phobos", orbit: { planet: { id: 4 } } }] });
+// A body of several shapes is typed as data, each shape by its schema.
+galaxy("POST /celestial-bodies", { data: { name: "Europa", type: "moon" } });
+// @ts-expect-error: neither a planet nor a satellite
+galaxy("POST /celestial-bodies", { data: { name: "Europa", type: "asteroid belt" } });
+// Named schemas are exported: the types of the description's objects, by their names.
+const satellite: Schemas["Satellite"] = { name: "Titan", orbit: { planet: { id: 6, name: "Saturn" } } };
+assert<Equal<Schemas["Planet"]["id"], number>>();
+void satellite;
+// A multipart file is a Blob (or bytes).
+galaxy("POST /planets/{planetId}/image", { planetId: 1, image: new Blob(["png"]) });
+// @ts-expect-error: a file, not a number
+galaxy("POST /planets/{planetId}/image", { planetId: 1, image: 1 });
+
+// Responses: the body of any 2xx, and of the errors, by the statuses the description lists.
+async function readPlanet(id: number): Promise<string> {
+  const response = await fetch(...toFetchArgs(galaxy("GET /planets/{planetId}", { planetId: id })));
+  if (!response.ok) {
+    const problem: ErrorResponseFor<Responses, "GET /planets/{planetId}"> = await response.json();
+    return `${problem.status}: ${problem.title}`;
+  }
+  const planet: ResponseFor<Responses, "GET /planets/{planetId}"> = await response.json();
+  // @ts-expect-error: a planet has no radius of its own; it is in physicalProperties
+  void planet.radius;
+  return `${planet.name} (${planet.physicalProperties?.temperature?.average ?? "?"} K)`;
+}
+void readPlanet;
+assert<Equal<ResponseFor<Responses, "GET /planets/{planetId}">, Schemas["Planet"]>>();
+assert<Equal<ResponseFor<Responses, "POST /user/signup">, Schemas["User"]>>();
+// No content: undefined; errors are the union of those listed.
+assert<Equal<ResponseFor<Responses, "DELETE /planets/{planetId}">, undefined>>();
+assert<
+  Equal<ErrorResponseFor<Responses, "POST /planets">, Schemas["BadRequestError"] | Schemas["ForbiddenError"]>
+>();
+// None listed: unknown.
+assert<Equal<ErrorResponseFor<Responses, "POST /celestial-bodies">, unknown>>();
+// @ts-expect-error: a route the description does not have
+export type NoSuchRoute = ResponseFor<Responses, "GET /planetz">;
 
 // The generated `api` carries everything a builder needs, and types it by the same routes.
 const fromApi = endpoint.defaults(api);

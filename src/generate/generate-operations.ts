@@ -110,6 +110,11 @@ export function generateOperations(description: unknown, given: GenerateOptions 
     if (error instanceof RangeError) {
       throw new Error(`The description is too large to generate from (${error.message}).`);
     }
+    // Any other class (a TypeError from a cyclic or bigint value written into a message) as a
+    // plain Error, as every refusal of the generator is.
+    if (error instanceof Error && Object.getPrototypeOf(error) !== Error.prototype) {
+      throw new Error(`The description cannot be read: ${error.message}`, { cause: error });
+    }
     throw error;
   }
 }

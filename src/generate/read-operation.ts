@@ -34,9 +34,6 @@ const DEFAULT_STYLE: Readonly<Record<string, string>> = {
   cookie: "form",
 };
 
-/** OpenAPI: header parameters of these names are ignored (the request's own headers say them). */
-const IGNORED_HEADERS = new Set(["accept", "content-type", "authorization"]);
-
 /**
  * Headers that frame the message or the connection, or that cookie parameters write: a value
  * there could split the request (`content-length`) or send it to another virtual host.
@@ -152,7 +149,10 @@ export function readOperation(
   for (const parameter of byKey.values()) {
     const name = parameter.name as string;
     const place = parameter.in as string;
-    if (place === "header" && IGNORED_HEADERS.has(name.toLowerCase())) continue;
+    // OpenAPI says header parameters named Accept, Content-Type and Authorization are ignored
+    // (the media types and security schemes say them). They stay header parameters here: left
+    // out, a value given for one would be a leftover, sent in the query or a JSON body (a
+    // credential in a url).
     if (place === "header" && REFUSED_HEADERS.has(name.toLowerCase())) {
       notes.push(
         `${where}: header parameter ${JSON.stringify(name)} would frame the message or its connection; it is left out.`,

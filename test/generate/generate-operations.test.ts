@@ -95,7 +95,8 @@ const ROWS: [string, Record<string, unknown>, string, OperationsData[string]][] 
     },
   ],
   [
-    "headers and cookies; Accept, Content-Type and Authorization headers ignored",
+    // OpenAPI ignores these three; left out, a value given for one went to the query.
+    "headers and cookies; Accept, Content-Type and Authorization headers kept as headers",
     {
       parameters: [
         id,
@@ -109,7 +110,13 @@ const ROWS: [string, Record<string, unknown>, string, OperationsData[string]][] 
     "GET /items/{id}",
     {
       url: "/items/{id}",
-      params: { "X-Trace": "header simple", "X-List": "header simple*", session: "cookie form" },
+      params: {
+        "X-Trace": "header simple",
+        "X-List": "header simple*",
+        Accept: "header simple",
+        authorization: "header simple",
+        session: "cookie form",
+      },
     },
   ],
   [
@@ -445,6 +452,26 @@ describe("generateOperations against hostile descriptions: bounds and code", () 
   ])("%s: a plain Error that says what is wrong, or nothing", (_, spec, message) => {
     if (message === undefined) expect(() => generateOperations(spec)).not.toThrow();
     else expect(() => generateOperations(spec)).toThrow(message);
+  });
+
+  it.each([
+    [
+      "a cyclic openapi value",
+      (() => {
+        const cyclic: Record<string, unknown> = {};
+        cyclic.self = cyclic;
+        return { openapi: cyclic };
+      })(),
+    ],
+    ["a bigint openapi value", { openapi: 1n }],
+  ])("%s: a plain Error, not the TypeError of the message's writer", (_, spec) => {
+    let thrown: unknown;
+    try {
+      generateOperations(spec);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(Object.getPrototypeOf(thrown)).toBe(Error.prototype);
   });
 
   it("a $ref with a malformed percent-escape leaves its operation out, with a note that says so", () => {

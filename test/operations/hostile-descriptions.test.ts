@@ -138,6 +138,44 @@ describe("a form field's value adds no field of its own", () => {
   });
 });
 
+describe("header parameters named Authorization, Accept or Content-Type are sent as headers", () => {
+  const header = (name: string) => ({ name, in: "header", schema: { type: "string" } });
+  const { module } = generateOperations({
+    openapi: "3.1.0",
+    info: { title: "t", version: "1" },
+    servers: [{ url: "https://api.example.com" }],
+    paths: {
+      "/me": {
+        parameters: [header("Authorization"), header("Accept"), header("Content-Type")],
+        get: {},
+        post: {
+          requestBody: {
+            content: {
+              "application/json": { schema: { type: "object", properties: { a: { type: "string" } } } },
+            },
+          },
+        },
+      },
+    },
+  });
+  const body = module
+    .replace(/^import .*$/m, "")
+    .replaceAll("export const", "const")
+    .replaceAll("export function", "function");
+  const { api } = new Function("describeOperations", `${body}\nreturn { api };`)(describeOperations);
+  const me = endpoint.defaults(api);
+
+  it.each(["GET /me", "POST /me"])("%s: never in the url or the body (a credential in a url)", (route) => {
+    const options = me(route, { Authorization: "Bearer SECRET", Accept: "application/xml", a: "x" });
+    expect(options.url).toBe(
+      route === "GET /me" ? "https://api.example.com/me?a=x" : "https://api.example.com/me",
+    );
+    expect(options.headers.authorization).toBe("Bearer SECRET");
+    expect(options.headers.accept).toBe("application/xml");
+    expect(JSON.stringify(options.body ?? "")).not.toContain("SECRET");
+  });
+});
+
 describe("a body described as a type that is not JSON takes no object", () => {
   const api = build({
     "POST /xml": { url: "/xml", body: "application/xml" },

@@ -50,6 +50,9 @@ export interface GeneratedOperations {
   readonly notes: readonly string[];
 }
 
+/** The characters of all urls credentials may go to, written into the module's settings. */
+const MAX_CREDENTIAL_CHARACTERS = 1_000_000;
+
 /** Names `routesName` cannot take: TypeScript's own types and what the types file declares. */
 const TAKEN_NAMES = new Set([
   "any",
@@ -168,9 +171,23 @@ function generate(description: unknown, given: GenerateOptions): GeneratedOperat
   const defaultSecurityText = JSON.stringify(defaultSecurity ?? []);
   // Credentials go to the description's servers and the own servers of operations that send
   // credentials, nowhere else.
-  const allowed = new Set<string>([
-    ...(servers.length === 0 ? [""] : servers.flatMap((server) => credentialServers(server.model))),
-  ]);
+  const allowed = new Set<string>();
+  let allowedCharacters = 0;
+  // Bounded in all, so that servers' enums cannot multiply the module: past the bound, further
+  // urls take no credentials (a request there is refused, never sent with them).
+  const allow = (urls: readonly string[]) => {
+    for (const url of urls) {
+      if (allowed.has(url) || allowedCharacters > MAX_CREDENTIAL_CHARACTERS) continue;
+      allowedCharacters += url.length;
+      if (allowedCharacters <= MAX_CREDENTIAL_CHARACTERS) allowed.add(url);
+      else
+        notes.push(
+          `servers: the urls credentials may go to pass ${MAX_CREDENTIAL_CHARACTERS} characters; the rest take none.`,
+        );
+    }
+  };
+  if (servers.length === 0) allow([""]);
+  for (const server of servers) allow(credentialServers(server.model));
   for (const [pathKey, itemNode] of Object.entries(asObject(spec.paths ?? {}, "paths"))) {
     const shown = pathKey.length > 200 ? `${pathKey.slice(0, 200)}...` : pathKey;
     // Text a URL cannot hold (white space, quotes, other scripts) is written as it is sent.
@@ -238,7 +255,7 @@ function generate(description: unknown, given: GenerateOptions): GeneratedOperat
       if ((security ?? defaultSecurity ?? []).some((names) => names.length > 0)) {
         for (const server of [item.servers, resolve(operation).servers]) {
           for (const read of readServers(server, key, [])) {
-            for (const url of credentialServers(read.model)) allowed.add(url);
+            allow(credentialServers(read.model));
           }
         }
       }

@@ -76,8 +76,10 @@ export function readRequirements(
   return alternatives;
 }
 
-/** The most urls one server's `enum` values make; past it, its variables stand for any value. */
+/** The most urls one server's `enum` values make; past it, the other variables stand for their default. */
 const MAX_SERVER_URLS = 256;
+/** The characters of one server's urls in all: enums of long urls must not multiply the module. */
+const MAX_SERVER_CHARACTERS = 65_536;
 
 /**
  * Where credentials may go for one server: its url as a base url, once per combination of its
@@ -87,11 +89,14 @@ export function credentialServers(server: ServerModel): string[] {
   let urls = [server.url];
   for (const [name, variable] of Object.entries(server.variables ?? {})) {
     if (variable.enum === undefined) continue;
-    const next = urls.flatMap((url) =>
-      (variable.enum ?? []).map((value) => url.replaceAll(`{${name}}`, () => value)),
-    );
-    if (next.length > MAX_SERVER_URLS) break;
-    urls = next;
+    const values = variable.enum;
+    const fits =
+      urls.length * values.length <= MAX_SERVER_URLS &&
+      urls.reduce((sum, url) => sum + url.length, 0) * values.length <= MAX_SERVER_CHARACTERS;
+    // Past the bounds, a variable with an enum stands for its default alone: never for any
+    // value, which would let a host or path the enum leaves out take the credentials.
+    const chosen = fits ? values : [variable.default];
+    urls = urls.flatMap((url) => chosen.map((value) => url.replaceAll(`{${name}}`, () => value)));
   }
   return urls.map((url) => serverBaseUrl(url));
 }

@@ -192,6 +192,39 @@ describe("the servers credentials may go to, from a hostile or loose description
       paths: { "/x": { get: {} } },
     });
 
+  it("enums of more combinations than are written out stand for their defaults, never for any value", () => {
+    const v = { default: "a", enum: ["a", "b", "c", "d"] };
+    const api = endpoint.defaults(
+      withServers([
+        { url: "https://{p}{q}{r}{s}{t}.example.com", variables: { p: v, q: v, r: v, s: v, t: v } },
+      ]).withCredentials({
+        key: "K",
+      }),
+    );
+    // 4^5 = 1,024 combinations: the first four variables are written out (256), the fifth
+    // stands for its default; a value outside every enum gets nothing.
+    expect(api("GET /x", { baseUrl: "https://dcbaa.example.com" }).headers["x-key"]).toBe("K");
+    expectEndpointError(() => api("GET /x", { baseUrl: "https://aaaaz.example.com" }), "invalid_base_url");
+    expectEndpointError(() => api("GET /x", { baseUrl: "https://aaaab.example.com" }), "invalid_base_url");
+  });
+
+  it("servers' enums do not multiply the module (output bounded by the description's size)", () => {
+    const v = { default: "a", enum: ["a", "b", "c", "d"] };
+    const description = {
+      openapi: "3.1.0",
+      info: { title: "t", version: "1" },
+      servers: Array.from({ length: 4 }, (_, i) => ({
+        url: `https://{a}{b}{c}{d}.example${i}.com/${"p".repeat(100_000)}`,
+        variables: { a: v, b: v, c: v, d: v },
+      })),
+      components: { securitySchemes: { k: { type: "http", scheme: "bearer" } } },
+      security: [{ k: [] }],
+      paths: { "/a": { get: {} } },
+    };
+    const { module } = generateOperations(description);
+    expect(module.length).toBeLessThan(10 * JSON.stringify(description).length);
+  });
+
   it.each<[string, object, string]>([
     [
       "an enum of hosts",

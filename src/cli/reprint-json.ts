@@ -31,8 +31,10 @@ export function reprintJson(text: string, how: Reprint = {}): string {
   let depth = 0;
   /** An opening bracket not yet written: `[]` and `{}` print on one line. */
   let open = "";
-  const newline = (level: number): string =>
-    indent === undefined || level > MAX_INDENTED ? "" : `\n${margin}${" ".repeat(indent * level)}`;
+  // A line break inside a container of level `inside` (its items are at that depth), when
+  // that level is indented, followed by the indentation of `level`.
+  const newline = (level: number, inside = level): string =>
+    indent === undefined || inside > MAX_INDENTED ? "" : `\n${margin}${" ".repeat(indent * level)}`;
   for (let i = 0; i < text.length; ) {
     const char = text[i] as string;
     if (char === " " || char === "\n" || char === "\r" || char === "\t") {
@@ -42,7 +44,7 @@ export function reprintJson(text: string, how: Reprint = {}): string {
     let token: string;
     if (char === '"') {
       let end = i + 1;
-      while (text[end] !== '"') end += text[end] === "\\" ? 2 : 1;
+      while (end < text.length && text[end] !== '"') end += text[end] === "\\" ? 2 : 1;
       token = text.slice(i, end + 1);
       if (escaped) token = escapeControls(token);
       i = end + 1;
@@ -68,7 +70,7 @@ export function reprintJson(text: string, how: Reprint = {}): string {
       depth++;
     } else if (token === "]" || token === "}") {
       depth--;
-      out += `${newline(depth)}${token}`;
+      out += `${newline(depth, depth + 1)}${token}`;
     } else if (token === ",") {
       out += `,${newline(depth)}`;
     } else if (token === ":") {
@@ -99,7 +101,7 @@ export function arrayItems(text: string): string[] | undefined {
     const char = text[i];
     if (char === '"') {
       i++;
-      while (text[i] !== '"') i += text[i] === "\\" ? 2 : 1;
+      while (i < text.length && text[i] !== '"') i += text[i] === "\\" ? 2 : 1;
     } else if (char === "[" || char === "{") {
       depth++;
     } else if (char === "]" || char === "}") {

@@ -3,18 +3,37 @@
 import { readFileSync, statSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import { escapeControls } from "./escape-controls.js";
 import { LOADER_PACKAGE } from "./generate-command.js";
 import { JQ_PACKAGE } from "./print-response.js";
-import { runCli } from "./run-cli.js";
+import { runCli, withoutUserinfo } from "./run-cli.js";
 import { UsageError } from "./usage-error.js";
 
 /** The largest file read as a body or a value: 256 MiB. */
 const MAX_FILE = 256 * 1024 * 1024;
 
+/**
+ * The last resort: an error nobody expected (a bug, a module of --operations that throws, an
+ * engine limit) is one line on standard error and exit status 1, never a stack trace, whose
+ * lines could hold what a server sent and drive the terminal.
+ */
+function fail(error: unknown): never {
+  let text: string;
+  try {
+    text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  } catch {
+    text = "an unknown error";
+  }
+  process.stderr.write(`rest-endpoint: ${escapeControls(withoutUserinfo(text.slice(0, 1000)))}\n`);
+  process.exit(1);
+}
+process.on("uncaughtException", fail);
+process.on("unhandledRejection", fail);
+
 // A reader that stops early (`| head`) closes the pipe: that is no error of the command's.
 process.stdout.on("error", (error: NodeJS.ErrnoException) => {
   if (error.code === "EPIPE") process.exit(process.exitCode ?? 0);
-  throw error;
+  fail(error);
 });
 
 process.exitCode = await runCli(process.argv.slice(2), {
@@ -58,4 +77,4 @@ process.exitCode = await runCli(process.argv.slice(2), {
     }
     return loader.loadDescription(path);
   },
-});
+}).catch(fail);

@@ -3,6 +3,7 @@
 // a value that cannot be is refused in the words of the item, before anything is sent.
 import { setOwn } from "../shared/object.js";
 import type { EndpointOptions } from "../types/request.js";
+import { isCarried } from "./changed-number.js";
 import type { ItemSchema, OperationSchemas } from "./item-schemas.js";
 import { UsageError } from "./usage-error.js";
 
@@ -97,7 +98,9 @@ function asType(value: unknown, types: ReadonlySet<string>, json: boolean): unkn
     }
     if (types.has("number") && /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(text)) {
       const number = Number(text);
-      if (Number.isFinite(number)) return number;
+      // In a JSON body the number sent must be the one typed (not ...992 for ...993).
+      if (Number.isFinite(number) && (!json || isCarried(text))) return number;
+      if (!json) return value;
     }
     if (types.has("boolean") && (text === "true" || text === "false")) return text === "true";
     if (types.has("null") && text === "null") return null;
@@ -120,9 +123,10 @@ function describeTypes(types: ReadonlySet<string>, json: boolean, value: unknown
     null: "null",
   };
   const said = [...types].map((type) => names[type] ?? type).join(" or ");
+  const number = typeof value === "string" && /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(value.trim());
   const large =
-    json && types.has("integer") && typeof value === "string" && /^[+-]?\d+$/.test(value.trim())
-      ? ", and this one is too large for a JSON number to carry exactly"
+    json && number && (types.has("integer") || types.has("number")) && !isCarried(value.trim())
+      ? `, and this one is too ${/^[+-]?\d+$/.test(value.trim()) ? "large" : "precise"} for a JSON number to carry exactly`
       : "";
   return `${said}${large}`;
 }
@@ -130,14 +134,26 @@ function describeTypes(types: ReadonlySet<string>, json: boolean, value: unknown
 function refused(label: string, value: unknown, expected: string, separator: string): UsageError {
   // The item as it would be typed: text after = (or ==), other JSON after :=.
   const shown =
-    typeof value === "string" ? `${label}${separator}${value}` : `${label}:=${JSON.stringify(value)}`;
+    typeof value === "string"
+      ? `${label}${separator}${value}`
+      : `${label}:=${jsonOf(value) ?? "… (nested too deep to show)"}`;
   const item = shown.length > 80 ? `${shown.slice(0, 80)}…` : shown;
   return new UsageError(`${item}: the description says ${label} is ${expected}.`);
 }
 
 function sameValue(a: unknown, b: unknown): boolean {
   if (typeof a !== "object" || a === null) return a === b;
-  return JSON.stringify(a) === JSON.stringify(b);
+  const json = jsonOf(a);
+  return json !== undefined && json === jsonOf(b);
+}
+
+/** The JSON of an item's value; `undefined` for one too deep for the engine's stack (10,000 levels). */
+function jsonOf(value: unknown): string | undefined {
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return undefined;
+  }
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

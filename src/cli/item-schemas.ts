@@ -26,6 +26,12 @@ export interface OperationSchemas {
 const MAX_REFS = 32;
 
 /**
+ * Schemas read inside one another at most (`items` of `items` ...): deeper ones are not
+ * checked. Reading is recursive, and a description may nest 1,500 levels.
+ */
+const MAX_DEPTH = 64;
+
+/**
  * The schemas of the operation `route` (`"GET /pets/{id}"`, as the description writes the
  * path) in `description`, or `undefined` when it describes no such operation.
  */
@@ -77,7 +83,14 @@ function resolver(root: unknown): Resolve {
       if (!ref.startsWith("#")) return undefined;
       node = root;
       for (const step of ref.slice(1).split("/").slice(1)) {
-        node = own(node, decodeURIComponent(step).replaceAll("~1", "/").replaceAll("~0", "~"));
+        let key: string;
+        try {
+          key = decodeURIComponent(step);
+        } catch {
+          // `%zz` is no percent-encoding: the reference leads nowhere, as the generator reads it.
+          return undefined;
+        }
+        node = own(node, key.replaceAll("~1", "/").replaceAll("~0", "~"));
       }
     }
     return undefined;
@@ -100,7 +113,7 @@ function schemaReader(resolve: Resolve): (node: unknown) => ItemSchema {
   const reading = new Set<object>();
   const read = (node: unknown): ItemSchema => {
     const schema = resolve(node);
-    if (!isRecord(schema) || reading.has(schema)) return {};
+    if (!isRecord(schema) || reading.has(schema) || reading.size >= MAX_DEPTH) return {};
     const known = done.get(schema);
     if (known !== undefined) return known;
     reading.add(schema);

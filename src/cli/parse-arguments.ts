@@ -46,6 +46,8 @@ export interface CredentialScope {
   readonly base: string;
   /** Lowercase names of the headers that carry them (`authorization`, `x-api-key`, `cookie`). */
   readonly headers: readonly string[];
+  /** Names of the query parameters that carry them (an apiKey `in: query`), masked when printed. */
+  readonly query: readonly string[];
 }
 
 export type Command =
@@ -111,9 +113,17 @@ export function parseArguments(argv: readonly string[], io: ArgumentIo): Command
         format = value;
         break;
       case "--data":
-        setOwn(options as Record<string, unknown>, "data", readData(value, io));
-        break;
       case "--input":
+        // One body: a second would silently replace the first.
+        if (Object.hasOwn(options, "data")) {
+          throw new UsageError(
+            "--data and --input give one body, once: join the parts into one --data or file.",
+          );
+        }
+        if (flag.name === "--data") {
+          setOwn(options as Record<string, unknown>, "data", readData(value, io));
+          break;
+        }
         setOwn(options as Record<string, unknown>, "data", readData(value === "-" ? "-" : `@${value}`, io));
         break;
       case "--media-format":

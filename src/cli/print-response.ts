@@ -1,6 +1,8 @@
 // How `--send` prints what came back: one response, or the pages of `--paginate`, through
 // `--jq` when asked, and the one line on standard error for a status of 400 or more.
 import type { SendSettings } from "./parse-arguments.js";
+import { arrayItems, type Reprint, reprintJson } from "./reprint-json.js";
+import { SendError } from "./send-error.js";
 import { UsageError } from "./usage-error.js";
 
 /** A response read whole. */
@@ -43,6 +45,9 @@ export function pagePrinter(settings: SendSettings, io: PrintIo): PagePrinter {
   /** Items written to the open list, or `undefined` when no list is open. */
   let listed: number | undefined;
   const indent = io.isTerminal ? 2 : undefined;
+  // Printed from the server's own text: numbers keep their digits, and on a terminal a
+  // string's controls stay escapes (JSON.stringify would write \u009b as the raw CSI).
+  const how: Reprint = io.isTerminal ? { indent: 2, escape: true } : {};
   const closeList = (): void => {
     if (listed === undefined) return;
     io.stdout(listed === 0 ? "[]\n" : indent === undefined ? "]\n" : "\n]\n");
@@ -63,12 +68,16 @@ export function pagePrinter(settings: SendSettings, io: PrintIo): PagePrinter {
         io.stdout(withNewline(await runJq(jsonText(page), settings.jq, io)));
         return;
       }
-      if (settings.paginate && page.status < 400 && Array.isArray(value)) {
+      const items =
+        settings.paginate && page.status < 400 && Array.isArray(value)
+          ? arrayItems(decoded(page))
+          : undefined;
+      if (items !== undefined) {
         let text = "";
-        for (const item of value) {
-          const json = JSON.stringify(item, null, indent) ?? "null";
+        for (const item of items) {
+          const json = printable(() => reprintJson(item, { ...how, margin: "  " }));
           const first = listed === 0 || listed === undefined;
-          text += `${first ? "[" : ","}${indent === undefined ? "" : "\n  "}${indent === undefined ? json : json.replaceAll("\n", "\n  ")}`;
+          text += `${first ? "[" : ","}${indent === undefined ? "" : "\n  "}${json}`;
           listed = (listed ?? 0) + 1;
         }
         listed ??= 0;
@@ -86,8 +95,9 @@ export function pagePrinter(settings: SendSettings, io: PrintIo): PagePrinter {
         io.stdout(withNewline(await runJq(all, settings.jq, io)));
         return;
       }
-      const all = slurped.map((page) => JSON.parse(jsonText(page)) as unknown);
-      io.stdout(`${JSON.stringify(all, null, indent)}\n`);
+      io.stdout(
+        printable(() => `${reprintJson(`[${slurped.map((page) => jsonText(page)).join(",")}]`, how)}\n`),
+      );
     },
   };
 }
@@ -110,9 +120,8 @@ function statusLine(page: Page): string {
 
 /** The body as printed: JSON indented on a terminal; text ending in a newline; bytes as they came. */
 function body(page: Page, terminal: boolean): string | Uint8Array {
-  if (terminal && isJson(page)) {
-    const value = parsedJson(page.bytes);
-    if (value !== undefined) return `${JSON.stringify(value, null, 2)}\n`;
+  if (terminal && isJson(page) && parsedJson(page.bytes) !== undefined) {
+    return printable(() => `${reprintJson(decoded(page), { indent: 2, escape: true })}\n`);
   }
   if (!isText(page) || page.bytes.length === 0 || page.bytes[page.bytes.length - 1] === 10) return page.bytes;
   const out = new Uint8Array(page.bytes.length + 1);
@@ -136,6 +145,22 @@ function isText(page: Page): boolean {
   return isJson(page) || type.startsWith("text/") || type.endsWith("+xml") || type === "application/xml";
 }
 
+function decoded(page: Page): string {
+  return new TextDecoder().decode(page.bytes);
+}
+
+/** `print()`, or one line when its text is longer than the engine's longest string. */
+function printable(print: () => string): string {
+  try {
+    return print();
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    throw new SendError(
+      "The response is too large to print as asked: leave out --slurp, or print to a file.",
+    );
+  }
+}
+
 /** The body as JSON, or `undefined` when it is not JSON. */
 export function parsedJson(bytes: Uint8Array): unknown {
   try {
@@ -147,7 +172,7 @@ export function parsedJson(bytes: Uint8Array): unknown {
 
 /** The body as JSON text, for jq or --slurp: a body that is not JSON is bad input for them. */
 function jsonText(page: Page): string {
-  const text = new TextDecoder().decode(page.bytes);
+  const text = decoded(page);
   try {
     JSON.parse(text);
   } catch {

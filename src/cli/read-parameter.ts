@@ -1,6 +1,7 @@
 // Items and gh's fields as parameters: values read from text, JSON, files and standard input,
 // nested keys placed, and the label of a --data body.
 import { setOwn } from "../shared/object.js";
+import { changedNumber } from "./changed-number.js";
 import { type Item, type PathKey, readKey } from "./read-item.js";
 import { UsageError } from "./usage-error.js";
 
@@ -164,8 +165,9 @@ function setAt(
 }
 
 function parseJson(what: string, text: string): unknown {
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch {
     // Only the start of the text: a file of 90 MB would not fit in one error line.
     const shown = JSON.stringify(text.length > 60 ? `${text.slice(0, 60)}…` : text);
@@ -173,6 +175,14 @@ function parseJson(what: string, text: string): unknown {
       `The value of ${what} is not valid JSON: ${shown}; quote strings as name:='"text"'.`,
     );
   }
+  const changed = changedNumber(text);
+  if (changed !== undefined) {
+    const shown = changed.length > 40 ? `${changed.slice(0, 40)}…` : changed;
+    throw new UsageError(
+      `The number ${shown} in ${what} would be sent as ${String(Number(changed))}, another number: quote it as text ("${shown}") if the API takes one.`,
+    );
+  }
+  return value;
 }
 
 function readBytes(path: string | undefined, what: string, io: ArgumentIo): Uint8Array {

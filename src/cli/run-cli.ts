@@ -20,7 +20,8 @@ import { type DescribedApi, type LoadIo, loadOperations } from "./load-operation
 import { type CredentialScope, type Format, parseArguments } from "./parse-arguments.js";
 import { flagValues } from "./read-argv.js";
 import type { ArgumentIo } from "./read-parameter.js";
-import { isUnder, SendError, type SendIo, sendRequest } from "./send-request.js";
+import { SendError } from "./send-error.js";
+import { isUnder, type SendIo, sendRequest } from "./send-request.js";
 import { UsageError } from "./usage-error.js";
 
 /**
@@ -123,7 +124,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     return 0;
   } catch (error) {
     if (error instanceof EndpointError || error instanceof UsageError || error instanceof SendError) {
-      io.stderr(`rest-endpoint: ${escapeControls(error.message)}\n`);
+      io.stderr(`rest-endpoint: ${escapeControls(withoutUserinfo(error.message))}\n`);
       return error instanceof SendError ? 1 : 2;
     }
     throw error;
@@ -199,16 +200,22 @@ function credentialScope(
   request: RequestOptions,
 ): CredentialScope | undefined {
   if (described === undefined || described.plain === described.api) return undefined;
-  const plain = endpoint.defaults(described.plain as EndpointOptions)(route, options).headers;
+  const without = endpoint.defaults(described.plain as EndpointOptions)(route, options);
+  const plain = without.headers;
   const headers = Object.keys(request.headers)
     .filter((name) => plain[name] !== request.headers[name])
     .map((name) => name.toLowerCase());
+  // An apiKey `in: query` is a query parameter the request without credentials has not.
+  const bare = new URL(without.url, "relative:/").searchParams;
+  const query = [...new URL(request.url, "relative:/").searchParams]
+    .filter(([name, value]) => !bare.getAll(name).includes(value))
+    .map(([name]) => name);
   const given = Object.hasOwn(options, "baseUrl") ? options.baseUrl : undefined;
   const base = given ?? (described.api as { baseUrl?: unknown }).baseUrl;
   // A route with a url of its own (another of the servers): that url's path is the limit.
   const sent = new URL(request.url, "relative:/");
   const limit = typeof base === "string" && isUnder(sent, base) ? base : `${sent.origin}${sent.pathname}`;
-  return { base: limit, headers };
+  return { base: limit, headers, query };
 }
 
 /**
@@ -243,6 +250,19 @@ function inCliWords<T>(build: () => T, described: boolean): T {
     }
     throw error;
   }
+}
+
+/**
+ * `text` with the `user:password@` of each url in it masked: the library's refusal of such a
+ * url quotes it, and a password is not to be printed.
+ *
+ * @example
+ * ```ts
+ * withoutUserinfo('Invalid url "http://alice:pw@host/x"'); // 'Invalid url "http://****@host/x"'
+ * ```
+ */
+export function withoutUserinfo(text: string): string {
+  return text.replace(/(\b[a-z][a-z0-9+.-]*:\/\/)[^\s/?#"']*@/gi, "$1****@");
 }
 
 /** `name==value` items appended to the url's query, before any `#fragment`, as given. */

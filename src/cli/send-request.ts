@@ -4,6 +4,7 @@ import type { RequestOptions } from "../types/request.js";
 import { escapeControls } from "./escape-controls.js";
 import type { SendSettings } from "./parse-arguments.js";
 import { type Page, type PrintIo, pagePrinter, parsedJson } from "./print-response.js";
+import { SendError } from "./send-error.js";
 import { UsageError } from "./usage-error.js";
 
 /** What sending needs from its host. */
@@ -30,7 +31,6 @@ const FRAMING = new Set([
 /** Pages `--paginate` follows at most: a server that links on forever is stopped. */
 const MAX_PAGES = 10_000;
 
-/** Headers whose values `--verbose` masks: credentials. */
 /**
  * Request headers `--verbose` shows as they are: none of them carries a credential. Every other
  * request header is masked, since an API may take its key in a header of any name.
@@ -49,11 +49,14 @@ const SHOWN = new Set([
 /** Response headers and query parameters that may carry a credential, masked too. */
 const SECRET = /auth|token|secret|key|password|passwd|cookie|session|signature|credential|sig$|^code$/i;
 
-/** The request could not be made, or a redirect could not be followed: exit status 1. */
-export class SendError extends Error {}
-
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 const MAX_REDIRECTS = 10;
+
+/**
+ * The most of one response body held, decoded: 256 MiB. A gzip body of 256 KiB can expand to
+ * 256 MiB, and `--paginate`, `--slurp`, `--jq` and a terminal's JSON need the whole body.
+ */
+export const MAX_BODY: number = 256 * 1024 * 1024;
 
 /**
  * Sends request options with the host's `fetch` (through `toFetchArgs`) and prints the
@@ -91,6 +94,7 @@ export async function sendRequest(
     progressShown = false;
   };
   let request: RequestOptions | undefined = options;
+  const secret = settings.credentials?.query ?? [];
   try {
     while (request !== undefined) {
       const page = await fetchPage(request, settings, io);
@@ -126,7 +130,7 @@ export async function sendRequest(
       if (seen.has(next.href)) {
         endProgress();
         io.stderr(
-          `rest-endpoint: the next page (${maskedUrl(next)}) was fetched already; stopped after ${pages} pages.\n`,
+          `rest-endpoint: the next page (${maskedUrl(next, secret)}) was fetched already; stopped after ${pages} pages.\n`,
         );
         request = undefined;
         break;
@@ -159,7 +163,9 @@ async function fetchPage(
   try {
     url = new URL(first);
   } catch {
-    throw new UsageError(`--send needs an absolute url, got "${first}": give the base URL with --base-url.`);
+    // A relative url can still hold an --auth-env key in its query.
+    const shown = maskedUrl(new URL(first, "relative:/"), settings.credentials?.query ?? []);
+    throw new UsageError(`--send needs an absolute url, got "${shown}": give the base URL with --base-url.`);
   }
   const origin = url.origin;
   let init: RequestInit & { method: string; headers: Record<string, string> } = {
@@ -167,14 +173,14 @@ async function fetchPage(
     redirect: "manual",
   };
   for (let hops = 0; ; hops++) {
-    if (settings.verbose) io.stderr(requestHead(url, init));
+    if (settings.verbose) io.stderr(requestHead(url, init, settings.credentials?.query ?? []));
     let response: Response;
     try {
       response = await io.fetch(url.href, init);
     } catch (error) {
       throw new SendError(`The request to ${url.origin} failed: ${failure(error)}.`);
     }
-    if (settings.verbose) io.stderr(responseHead(response, url));
+    if (settings.verbose) io.stderr(responseHead(response, url, settings.credentials?.query ?? []));
     const location = response.headers.get("location");
     if (!REDIRECTS.has(response.status) || location === null) return read(response, url.href, settings, io);
     if (hops === MAX_REDIRECTS)
@@ -199,20 +205,24 @@ async function fetchPage(
 }
 
 /** `> GET /path HTTP/1.1` and the headers, credentials masked, as curl -v writes them. */
-function requestHead(url: URL, init: { method: string; headers: Record<string, string> }): string {
-  let head = `> ${init.method} ${maskedUrl(url)} HTTP/1.1\n> host: ${url.host}\n`;
+function requestHead(
+  url: URL,
+  init: { method: string; headers: Record<string, string> },
+  secret: readonly string[],
+): string {
+  let head = `> ${init.method} ${maskedUrl(url, secret)} HTTP/1.1\n> host: ${url.host}\n`;
   for (const [name, value] of Object.entries(init.headers)) {
     head += `> ${name}: ${SHOWN.has(name.toLowerCase()) ? value : masked(value)}\n`;
   }
   return `${head}>\n`;
 }
 
-function responseHead(response: Response, base: URL): string {
+function responseHead(response: Response, base: URL, secret: readonly string[]): string {
   let head = `< HTTP/1.1 ${response.status} ${response.statusText}\n`;
   for (const [name, value] of response.headers) {
     let shown = SECRET.test(name) ? masked(value) : value;
     if (name === "location" || name === "link")
-      shown = shown.replace(/[^<>\s,;]+/g, (part) => maskedLink(part, base));
+      shown = shown.replace(/[^<>\s,;]+/g, (part) => maskedLink(part, base, secret));
     head += `< ${name}: ${shown}\n`;
   }
   return `${head}<\n`;
@@ -224,19 +234,22 @@ function masked(value: string): string {
   return scheme === null ? "****" : `${scheme[1]} ****`;
 }
 
-/** The path and query, with the values of credential-like query parameters masked. */
-function maskedUrl(url: URL): string {
+/**
+ * The path and query, with the values of credential-like query parameters masked, and of
+ * those in `secret` (the names an `--auth-env` key is sent under: `appid`, say).
+ */
+function maskedUrl(url: URL, secret: readonly string[]): string {
   let query = "";
   for (const [name, value] of url.searchParams) {
-    query += `${query === "" ? "?" : "&"}${encodeURIComponent(name)}=${SECRET.test(name) ? "****" : encodeURIComponent(value)}`;
+    query += `${query === "" ? "?" : "&"}${encodeURIComponent(name)}=${SECRET.test(name) || secret.includes(name) ? "****" : encodeURIComponent(value)}`;
   }
   return `${url.pathname}${query}`;
 }
 
-function maskedLink(part: string, base: URL): string {
+function maskedLink(part: string, base: URL, secret: readonly string[]): string {
   try {
     const url = new URL(part, base);
-    return url.search === "" ? part : `${url.origin}${maskedUrl(url)}`;
+    return url.search === "" ? part : `${url.origin}${maskedUrl(url, secret)}`;
   } catch {
     return part;
   }
@@ -284,8 +297,9 @@ async function read(
 ): Promise<Page & { url: string }> {
   let bytes: Uint8Array;
   try {
-    bytes = new Uint8Array(await response.arrayBuffer());
+    bytes = await readBody(response);
   } catch (error) {
+    if (error instanceof SendError) throw error;
     // A body cut short, a bad chunk or bad compression: one line, as for a failed request.
     throw new SendError(`The response (status ${response.status}) could not be read: ${failure(error)}.`);
   }
@@ -296,6 +310,33 @@ async function read(
     io.stdout(`${head}\n`);
   }
   return { status: response.status, statusText: response.statusText, headers: response.headers, bytes, url };
+}
+
+/** The body, decoded, up to `MAX_BODY` bytes: past it, the rest is not read and one line says so. */
+async function readBody(response: Response): Promise<Uint8Array> {
+  if (response.body === null) return new Uint8Array();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = response.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.length;
+    if (size > MAX_BODY) {
+      await reader.cancel();
+      throw new SendError(
+        `The response (status ${response.status}) is larger than 256 MiB once decoded: stopped. Download it with curl.`,
+      );
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.length;
+  }
+  return bytes;
 }
 
 /** What fetch says went wrong: the network's code (ECONNREFUSED) when it gives one. */

@@ -1,16 +1,14 @@
 // Items and descriptions as an attacker writes them, against the built executable and a
 // loopback server: a value is sent as typed or refused, a credential is never printed, and a
 // deep schema or value ends in one line, not a stack trace.
-import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listenOnLoopback } from "../helpers.js";
+import { runExecutable as cli } from "./run-executable.js";
 
-const BIN = fileURLToPath(new URL("../../dist/bin.js", import.meta.url));
 const KEY = "s3cr3t-api-key-0123";
 
 const received: { target: string; body: string }[] = [];
@@ -53,22 +51,6 @@ afterAll(async () => {
   rmSync(dir, { recursive: true });
   await new Promise((resolve) => server.close(resolve));
 });
-
-function cli(
-  argv: string[],
-  env: Record<string, string> = {},
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [BIN, ...argv],
-      { encoding: "utf8", env: { PATH: process.env.PATH ?? "", ...env } },
-      (error, stdout, stderr) => {
-        resolve({ code: error === null ? 0 : Number((error as { code?: number }).code), stdout, stderr });
-      },
-    );
-  });
-}
 
 function expectOneLine(result: { code: number; stderr: string }, code: number, message: RegExp): void {
   expect(result.code, result.stderr).toBe(code);

@@ -1,18 +1,16 @@
 // What a hostile server answers, against the built executable: a body nested 20,000 deep, a
 // small gzip body that expands past what the command line holds, text that would drive a
 // terminal, and numbers a float would change. Each ends in output as received or one line.
-import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../../src/cli/run-cli.js";
 import { listenOnLoopback } from "../helpers.js";
+import { runExecutable as cli } from "./run-executable.js";
 
-const BIN = fileURLToPath(new URL("../../dist/bin.js", import.meta.url));
 const DEPTH = 20_000;
 const DEEP = `${"[".repeat(DEPTH)}${"]".repeat(DEPTH)}`;
 /** Escapes a terminal would obey once they are raw characters: C1 CSI, NEL, DEL, a bidi override. */
@@ -41,22 +39,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
-
-function cli(
-  argv: string[],
-  env: Record<string, string> = {},
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [BIN, ...argv],
-      { encoding: "utf8", env: { PATH: process.env.PATH ?? "", ...env }, maxBuffer: 64 * 1024 * 1024 },
-      (error, stdout, stderr) => {
-        resolve({ code: error === null ? 0 : Number((error as { code?: number }).code), stdout, stderr });
-      },
-    );
-  });
-}
 
 /** The command line as on a terminal (standard output a TTY), with the runtime's fetch. */
 async function onTerminal(argv: string[]): Promise<{ code: number; out: string; err: string }> {

@@ -10,6 +10,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../../src/cli/run-cli.js";
 import { listenOnLoopback } from "../helpers.js";
+import { runExecutable as cli } from "./run-executable.js";
 
 const BIN = fileURLToPath(new URL("../../dist/bin.js", import.meta.url));
 
@@ -89,23 +90,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all([api, other].map((server) => new Promise((resolve) => server.close(resolve))));
 });
-
-/** The real executable, with an environment of its own. */
-function cli(
-  argv: string[],
-  env: Record<string, string> = {},
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [BIN, ...argv],
-      { encoding: "utf8", env: { PATH: process.env.PATH ?? "", ...env } },
-      (error, stdout, stderr) => {
-        resolve({ code: error === null ? 0 : Number((error as { code?: number }).code), stdout, stderr });
-      },
-    );
-  });
-}
 
 function last(): Seen {
   return seen.at(-1) as Seen;

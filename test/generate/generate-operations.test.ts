@@ -13,6 +13,7 @@ import { generateOperations, readDescription } from "../../src/generate/index.js
 import { operationData } from "../../src/generate/route-types.js";
 import { type EndpointError, endpoint, type OperationsData } from "../../src/index.js";
 import { describeOperations } from "../../src/operations/describe-operations.js";
+import { thrownBy } from "../helpers.js";
 
 const read = (path: string) => readFileSync(new URL(`../../node_modules/${path}`, import.meta.url), "utf8");
 
@@ -465,12 +466,7 @@ describe("generateOperations against hostile descriptions: bounds and code", () 
     ],
     ["a bigint openapi value", { openapi: 1n }],
   ])("%s: a plain Error, not the TypeError of the message's writer", (_, spec) => {
-    let thrown: unknown;
-    try {
-      generateOperations(spec);
-    } catch (error) {
-      thrown = error;
-    }
+    const thrown = thrownBy(() => generateOperations(spec));
     expect(Object.getPrototypeOf(thrown)).toBe(Error.prototype);
   });
 

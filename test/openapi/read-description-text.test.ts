@@ -6,6 +6,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { readDescriptionText } from "rest-endpoint-openapi";
 import { describe, expect, it } from "vitest";
+import { thrownBy } from "../helpers.js";
 
 type Row = [name: string, yaml: string, expected: unknown];
 
@@ -583,12 +584,7 @@ describe("readDescriptionText refuses", () => {
   it.each(refused.filter(([name]) => name !== "an unknown alias"))(
     "%s, with a plain Error that says where",
     (_name, yaml) => {
-      let thrown: unknown;
-      try {
-        readDescriptionText(yaml);
-      } catch (error) {
-        thrown = error;
-      }
+      const thrown = thrownBy(() => readDescriptionText(yaml));
       expect(Object.getPrototypeOf(thrown)).toBe(Error.prototype);
       expect((thrown as Error).message).toMatch(/^YAML line \d+, column \d+: ./);
     },
@@ -619,12 +615,7 @@ describe("readDescriptionText refuses", () => {
     ["far deeper flow", "[".repeat(100_000)],
     ["far deeper compact sequences", "- ".repeat(100_000)],
   ])("nesting past what can be read (%s), with a plain Error, never the engine's", (_name, yaml) => {
-    let thrown: unknown;
-    try {
-      readDescriptionText(yaml);
-    } catch (error) {
-      thrown = error;
-    }
+    const thrown = thrownBy(() => readDescriptionText(yaml));
     expect(Object.getPrototypeOf(thrown)).toBe(Error.prototype);
     expect((thrown as Error).message).toMatch(/^(YAML line \d+, column \d+: |The description nests deeper)/);
   });
@@ -645,12 +636,7 @@ describe("readDescriptionText refuses", () => {
     ],
     ["an alias to no anchor", "a: *nowhere\n"],
   ])("%s, with a plain Error (not yaml's ReferenceError)", (_name, yaml) => {
-    let thrown: unknown;
-    try {
-      readDescriptionText(yaml);
-    } catch (error) {
-      thrown = error;
-    }
+    const thrown = thrownBy(() => readDescriptionText(yaml));
     expect(Object.getPrototypeOf(thrown)).toBe(Error.prototype);
   });
 

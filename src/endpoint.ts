@@ -10,9 +10,9 @@ const HEADERS: Readonly<Record<string, string>> = Object.freeze({
 });
 const BASE_URL = "https://api.github.com";
 
-// The root's defaults are the constants above, valid as written (test/options/
-// with-defaults.test.ts compares them with what `defaults()` makes of them): given already read,
-// they spare every cold start the checks and copies that a caller's defaults go through.
+// The root builder's defaults (below) are constants, valid as written, given in both shapes
+// the builder holds (test/options/with-defaults.test.ts compares them with what `defaults()`
+// makes of them): every cold start is spared the checks and copies a caller's defaults take.
 
 /**
  * Turns a route and parameters into request options for the GitHub REST API (or any API of

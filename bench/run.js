@@ -6,4 +6,5 @@ await import("./endpoint.bench.js");
 await import("./template.bench.js");
 await import("./memory.bench.js");
 await import("./cold-start.bench.js");
+await import("./bundle-weight.js");
 await import("./generate.bench.js");

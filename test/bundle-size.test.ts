@@ -42,11 +42,14 @@ import { expect, it } from "vitest";
  * caller's objects (the JSON body check walks plain data only and passes other objects on for
  * the adapters to refuse; merges count values instead of tracking shared parts), to 9,200 when
  * the template and route code was rewritten to 72% of its bytes, and to 8,750 when merge was
- * (one reader of options, one merge of values).
+ * (one reader of options, one merge of values). Raised to 8,950 (development 12,470) for a
+ * faster cold start: the root builder made from its constant defaults as read, and Unicode
+ * property classes built on the first text past ASCII instead of at load (13 million fewer
+ * instructions for an import and first call; about 190 bytes).
  */
-const PRODUCTION_BUDGET = 8_750;
+const PRODUCTION_BUDGET = 8_950;
 /** The development build, with full error messages: today's size plus a little, to stop growth. */
-const DEVELOPMENT_BUDGET = 12_250;
+const DEVELOPMENT_BUDGET = 12_470;
 
 const ENDPOINT_ONLY = 'import { endpoint } from "rest-endpoint"; globalThis.endpoint = endpoint;';
 

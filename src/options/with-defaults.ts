@@ -13,8 +13,11 @@ import { freezeCopy } from "./merge-value.js";
  */
 export function withDefaults(parent: Merged, route?: unknown, options?: unknown): Endpoint {
   const DEFAULTS = freezeCopy(toMergedOptions(mergeCall(parent, route, options)));
-  const defaults = prepare(DEFAULTS);
+  return builder(DEFAULTS, prepare(DEFAULTS));
+}
 
+/** The builder of frozen `DEFAULTS`, given as read into `defaults` (see `prepare`). */
+export function builder(DEFAULTS: MergedOptions, defaults: Merged): Endpoint {
   function endpoint(route: Route | EndpointOptions, options?: EndpointOptions): RequestOptions {
     try {
       return buildRequest(mergeCall(defaults, route, options));

@@ -1,4 +1,5 @@
 import { EndpointError } from "../endpoint-error.js";
+import { lazyPattern } from "../shared/lazy-pattern.js";
 import { quote } from "../shared/quote.js";
 import { isMethodName, toRequestMethod } from "./request-method.js";
 
@@ -11,9 +12,14 @@ export interface ParsedRoute {
 // White space other than the space and tab that separate the words, and control or format
 // characters (a no-break space copied from docs, a zero-width space, a line break): a route
 // holding one would be read as a one-word url and sent as GET to a garbled path.
-const STRAY_CHARACTER = /[^\S \t]|[^\P{Cc}\t]|\p{Cf}/u;
 // In a url alone (given as an option) no white space separates anything: all of it is stray.
-const STRAY_IN_URL = /[\s\p{Cc}\p{Cf}]/u;
+const STRAY_CHARACTER = String.raw`[^\S \t]|[^\P{Cc}\t]|\p{Cf}`;
+const STRAY_IN_URL = String.raw`[\s\p{Cc}\p{Cf}]`;
+// Built on the first text that holds more than printable ASCII and tabs (as a literal, the
+// \p{Cf} class, which Unicode versions extend, costs every cold start about 2 million
+// instructions to build); without them, only a url alone can hold a stray: a space or tab.
+const NOT_PRINTABLE_ASCII = /[^\t\x20-\x7e]/;
+const SPACE_OR_TAB = /[ \t]/;
 
 /**
  * Splits `"METHOD url"` (or a bare `"url"`, meaning GET). Method and url are separated by
@@ -50,7 +56,9 @@ export function parseRoute(route: string): ParsedRoute {
  * tab is stray too.
  */
 export function checkStray(route: string, text: string, urlOnly = false): void {
-  const stray = (urlOnly ? STRAY_IN_URL : STRAY_CHARACTER).exec(text);
+  let stray: RegExpExecArray | null;
+  if (!NOT_PRINTABLE_ASCII.test(text)) stray = urlOnly ? SPACE_OR_TAB.exec(text) : null;
+  else stray = lazyPattern(urlOnly ? STRAY_IN_URL : STRAY_CHARACTER, "u").exec(text);
   if (stray !== null) {
     throw new EndpointError(
       "invalid_route",

@@ -1,4 +1,5 @@
 import { EndpointError } from "../endpoint-error.js";
+import { lazyPattern } from "../shared/lazy-pattern.js";
 import { quote } from "../shared/quote.js";
 
 /** How one RFC 6570 operator expands (RFC 6570 appendix A). */
@@ -88,8 +89,12 @@ export const QUERY_OPERATOR: Operator = OPERATORS["?"] as Operator;
  * RFC 3986's unreserved and reserved sets and RFC 3987's ucschar and iprivate, or a `%` that
  * does not start a `%XX` triplet). Each position is tried once: linear in the template.
  */
-const LITERAL_STOP =
-  /[^!#-;=?-[\]_a-z~\xa0-\u{10ffff}]|[\p{Cs}\p{NChar}\ufff0-\ufffd\u{e0000}-\u{e0fff}]|%(?![\da-f]{2})/giu;
+const LITERAL_STOP = String.raw`[^!#-;=?-[\]_a-z~\xa0-\u{10ffff}]|[\p{Cs}\p{NChar}\ufff0-\ufffd\u{e0000}-\u{e0fff}]|%(?![\da-f]{2})`;
+/**
+ * The same stops for ASCII text, without the Unicode classes (built on the first template that
+ * needs them, see lazyPattern): a stop at a character past ASCII is asked again of the full set.
+ */
+const ASCII_LITERAL_STOP = /[^!#-;=?-[\]_a-z~]|%(?![\da-f]{2})/gi;
 const NON_ASCII = /[^\0-\x7f]+/g;
 /**
  * varspec = varname [ ":" prefix / "*" ]; varname = varchar *( ["."] varchar ); varchar = ALPHA /
@@ -132,9 +137,15 @@ export function compileTemplate(source: string, extensions: TemplateExtensions =
 
   let at = 0;
   let next = 0;
+  let stops = ASCII_LITERAL_STOP;
   for (;;) {
-    LITERAL_STOP.lastIndex = at;
-    const stop = LITERAL_STOP.exec(source)?.index ?? source.length;
+    stops.lastIndex = at;
+    let stop = stops.exec(source)?.index ?? source.length;
+    if (source.charCodeAt(stop) >= 128) {
+      stops = lazyPattern(LITERAL_STOP, "giu");
+      stops.lastIndex = stop;
+      stop = stops.exec(source)?.index ?? source.length;
+    }
     for (
       let found = placeholders[next];
       found !== undefined && found.index < stop;

@@ -12,6 +12,22 @@ describe("DEFAULTS", () => {
     });
   });
 
+  it("build what the same defaults build once read and checked as a caller's", () => {
+    const checked = endpoint.defaults(endpoint.DEFAULTS);
+    expect(checked.DEFAULTS).toStrictEqual(endpoint.DEFAULTS);
+    const params = { owner: "o", repo: "r", title: "t", q: "x" };
+    for (const route of ["GET /repos/{owner}/{repo}", "POST /repos/{owner}/{repo}/issues", "PUT /x"]) {
+      expect(endpoint(route, params)).toStrictEqual(checked(route, params));
+      expect(endpoint(route, params)).toStrictEqual(endpoint.parse(endpoint.merge(route, params)));
+      expect(endpoint.merge(route, params)).toStrictEqual(checked.merge(route, params));
+    }
+    expect(endpoint("GET /x", { mediaType: { previews: ["a"] } })).toStrictEqual(
+      checked("GET /x", { mediaType: { previews: ["a"] } }),
+    );
+    expect(Object.isFrozen(endpoint.DEFAULTS)).toBe(true);
+    expect(Object.isFrozen(endpoint.DEFAULTS.mediaType.previews)).toBe(true);
+  });
+
   it("are deeply frozen", () => {
     const api = endpoint.defaults({
       headers: { "x-a": "1" },

@@ -1,9 +1,38 @@
 import { describe, expect, it } from "vitest";
 import { endpoint } from "../../src/index.js";
-import { parseRoute } from "../../src/route/parse-route.js";
+import { checkStray, parseRoute } from "../../src/route/parse-route.js";
 import { expectEndpointError } from "../helpers.js";
 
 describe("parseRoute", () => {
+  it("refuses every white-space, control and format character but the separators, wherever the text turns non-ASCII", () => {
+    // The classes as one Unicode pattern each, which the parser builds only for text past ASCII.
+    const inRoute = /[^\S \t]|[^\P{Cc}\t]|\p{Cf}/u;
+    const inUrl = /[\s\p{Cc}\p{Cf}]/u;
+    const refuses = (run: () => unknown): boolean => {
+      try {
+        run();
+        return false;
+      } catch {
+        return true;
+      }
+    };
+    const wrong: string[] = [];
+    let refused = 0;
+    for (let code = 0; code <= 0x10ffff; code++) {
+      const char = String.fromCodePoint(code);
+      const url = code % 2 === 0 ? `/a${char}b` : `/\u00e9${char}b`;
+      const at = `U+${code.toString(16)}`;
+      // A space or tab in the url makes a third word.
+      if (refuses(() => parseRoute(`GET ${url}`)) !== (inRoute.test(char) || char === " " || char === "\t")) {
+        wrong.push(`${at} in a route`);
+      }
+      if (refuses(() => checkStray(url, url, true)) !== inUrl.test(char)) wrong.push(`${at} in a url`);
+      if (inUrl.test(char)) refused++;
+    }
+    expect(wrong).toEqual([]);
+    expect(refused).toBeGreaterThan(60);
+  }, 60_000);
+
   it.each([
     ["GET /user", { method: "GET", url: "/user" }],
     ["get /user", { method: "get", url: "/user" }],

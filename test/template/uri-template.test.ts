@@ -157,6 +157,30 @@ describe("invalid templates report the index of the fault", () => {
 });
 
 describe("literals", () => {
+  it("stop at every code point the RFC's character classes leave out, wherever the text turns non-ASCII", () => {
+    // The set as one Unicode pattern, which the engine builds only for text past ASCII.
+    const stop = /[^!#-;=?-[\]_a-z~\xa0-\u{10ffff}]|[\p{Cs}\p{NChar}\ufff0-\ufffd\u{e0000}-\u{e0fff}]/u;
+    let refused = 0;
+    for (let code = 0; code <= 0x10ffff; code++) {
+      const char = String.fromCodePoint(code);
+      if (char === "{" || char === "%") continue;
+      const template = code % 2 === 0 ? `/a${char}b` : `/\u00e9${char}{x}`;
+      let thrown: unknown;
+      try {
+        compileTemplate(template);
+      } catch (error) {
+        thrown = error;
+      }
+      if (stop.test(char)) {
+        refused++;
+        expect((thrown as { index?: number } | undefined)?.index, `U+${code.toString(16)}`).toBe(2);
+      } else if (thrown !== undefined) {
+        throw new Error(`U+${code.toString(16)} refused`);
+      }
+    }
+    expect(refused).toBeGreaterThan(2048 + 66 + 4096);
+  }, 60_000);
+
   it.each([
     ["/caf\u00e9/{x}", "/caf%C3%A9/v"],
     ["/\u{1F600}", "/%F0%9F%98%80"],

@@ -79,11 +79,13 @@ describe("package", () => {
     expect(files).toContain("dist/production/uri-template.js");
     expect(files).toContain("dist/bin.js");
     expect(files).toContain("docs/errors.md");
+    // The README's command-line section links to it for the details.
+    expect(files).toContain("docs/cli.md");
     expect(files).toContain("README.md");
     expect(files).toContain("LICENSE");
     for (const file of files)
       expect(file).toMatch(
-        /^(dist\/([a-z]+\/)?[\w-]+\.(js|d\.ts)|docs\/errors\.md|README\.md|LICENSE|package\.json)$/,
+        /^(dist\/([a-z]+\/)?[\w-]+\.(js|d\.ts)|docs\/(cli|errors)\.md|README\.md|LICENSE|package\.json)$/,
       );
   });
 

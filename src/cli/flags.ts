@@ -74,10 +74,19 @@ const OTHER_TOOLS: ReadonlyMap<string, string> = new Map([
   ["--location", "nothing: --send follows redirects, credentials only within the origin"],
 ]);
 
+/** Flags of HTTPie for what this command line does anyway. */
+const NOT_NEEDED: ReadonlyMap<string, string> = new Map([
+  ["--offline", "without --send the request is printed, not sent (HTTPie's --offline)"],
+  ["--follow", "--send follows redirects, credentials only within the origin (HTTPie's --follow)"],
+  ["--check-status", "a status of 400 or more exits with status 1 (HTTPie's --check-status)"],
+]);
+
 /** A hint for an unknown flag: the equivalent of another tool's flag, or the nearest flag here. */
 export function flagHint(written: string): string {
   const other = OTHER_TOOLS.get(written);
   if (other !== undefined) return `; here, use ${other}`;
+  const needless = NOT_NEEDED.get(written);
+  if (needless !== undefined) return `; here, leave it out: ${needless}`;
   let best: string | undefined;
   let bestDistance = 3;
   for (const flag of FLAGS) {

@@ -82,8 +82,8 @@ Sending (each of these sends the request, as gh api does):
   -q, --jq FILTER         a jq filter over each JSON body (over the array with --slurp);
                           needs the package jq-wasm (npm install jq-wasm)
   --silent                print no response body
-  --verbose               the request and response heads on standard error,
-                          credentials masked
+  --verbose               the request (with the headers fetch adds) and response
+                          heads on standard error, credentials masked
 
   -h, --help              this text
   -V, --version           the version

@@ -169,7 +169,7 @@ export function parseArguments(argv: readonly string[], io: ArgumentIo): Command
     const item = readItem(arg);
     if (item === undefined) {
       throw new UsageError(
-        `Cannot read the item "${arg}": write name=value, name:=json, name=@FILE, name:=@FILE, name==value, Header:value or Header; (see --help).`,
+        `Cannot read the item "${arg}": write name=value, name:=json, name=@FILE, name:=@FILE, name==value, Header:value or Header; (see --help)${listBodyHint(arg, items)}.`,
       );
     }
     if (item.kind === "header") {
@@ -199,7 +199,7 @@ export function parseArguments(argv: readonly string[], io: ArgumentIo): Command
     !described && !taken.has(entry.item.name) && entry.field && data !== undefined;
   for (const entry of values) {
     if (toQuery(entry)) query.push(queryPair(entry.item, entry.value));
-    else addParameter(parameters, entry.arg, entry.item, entry.value);
+    else addParameter(parameters, entry.arg, entry.item, entry.value, entry.field);
   }
   for (const [name] of query) {
     if (parameters.has(name)) {
@@ -310,6 +310,23 @@ function withHost(url: string): string {
  * two arguments (`GET /user`); the url must then start with "/" or a scheme, so that a
  * forgotten url is not read from the first item.
  */
+/**
+ * HTTPie 3's top-level `[]:=1 []:=2` make a body that is a list; items here are named
+ * parameters, so the hint writes that list as the --data body that sends it.
+ */
+function listBodyHint(arg: string, items: readonly string[]): string {
+  if (!arg.startsWith("[]")) return "";
+  const elements: string[] = [];
+  for (const item of items) {
+    const json = /^\[\]:=(?!@)(.*)$/s.exec(item);
+    const text = /^\[\]=(?!@)(.*)$/s.exec(item);
+    if (json !== null) elements.push(json[1] as string);
+    else if (text !== null) elements.push(JSON.stringify(text[1]));
+  }
+  const list = elements.length === 0 ? "[...]" : `[${elements.join(",")}]`;
+  return `; a body that is a list is sent as --data '${list}'`;
+}
+
 function splitRoute(positional: readonly string[]): [string, readonly string[]] {
   const [first, given] = positional;
   if (first === undefined) throw new UsageError(`No route given: try rest-endpoint GET /user; see --help.`);

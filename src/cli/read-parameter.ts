@@ -36,9 +36,16 @@ export interface Parameter {
  */
 export function readField(flag: string, text: string): Item {
   const equals = text.indexOf("=");
-  const key =
-    equals <= 0 ? undefined : readKey([...text.slice(0, equals)].map((char) => ({ char, literal: false })));
-  if (key === undefined) throw new UsageError(`${flag} takes key=value, got "${text}".`);
+  const chars = (part: string) => [...part].map((char) => ({ char, literal: false }));
+  if (equals === -1 && text.endsWith("[]")) {
+    // gh: "To pass an empty array, use `key[]` without a value".
+    const list = readKey(chars(text));
+    if (list !== undefined)
+      return { kind: "json", name: list.name, path: list.path.slice(0, -1), append: false, value: "[]" };
+  }
+  const key = equals <= 0 ? undefined : readKey(chars(text.slice(0, equals)));
+  if (key === undefined)
+    throw new UsageError(`${flag} takes key=value, got "${text}"${formHint(flag, text)}.`);
   const value = text.slice(equals + 1);
   const base = { name: key.name, path: key.path, append: key.path.length === 1 && key.path[0] === null };
   if (flag === "--raw-field") return { ...base, kind: "string", value };
@@ -47,6 +54,17 @@ export function readField(flag: string, text: string): Item {
   if (integer || /^(true|false|null)$/.test(value)) return { ...base, kind: "json", value };
   if (value.startsWith("@")) return { ...base, kind: "string-file", value: value.slice(1) };
   return { ...base, kind: "string", value };
+}
+
+/**
+ * HTTPie users type `-f POST :8080/x a=b` for a form: here -f is gh's raw field, so a value
+ * that reads as a method or a url gets the form this command line sends instead.
+ */
+function formHint(flag: string, text: string): string {
+  const looksLikeRequest =
+    /^(GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS)$/i.test(text) || /^(:|\/|https?:\/\/|localhost\b)/i.test(text);
+  if (flag !== "--raw-field" || !looksLikeRequest) return "";
+  return ": -f is gh's raw field here; HTTPie's --form is not supported: send a form as --data 'a=b' Content-Type:application/x-www-form-urlencoded";
 }
 
 /** gh's `-H 'Name: value'`; an empty value removes the header, as `Name:` does as an item. */
@@ -89,6 +107,8 @@ export function addParameter(
   arg: string,
   item: Item,
   value: unknown,
+  /** gh's -f/-F: `list[][key]` fills the list's last object while it lacks `key`. */
+  ghField = false,
 ): void {
   const known = parameters.get(item.name);
   if (item.path.length > 0 && !item.append) {
@@ -97,7 +117,7 @@ export function addParameter(
     if (known !== undefined && (known.list || typeof root !== "object" || root === null)) {
       throw new UsageError(`The item "${arg}" nests inside ${item.name}, which is given as a value too.`);
     }
-    setAt(root as Record<string, unknown>, item.path, value, arg);
+    setAt(root as Record<string, unknown>, item.path, value, arg, ghField);
     if (known === undefined) parameters.set(item.name, { values: [root], list: false });
     return;
   }
@@ -140,6 +160,7 @@ function setAt(
   path: readonly PathKey[],
   value: unknown,
   arg: string,
+  ghField: boolean,
 ): void {
   let at: unknown = container;
   for (let i = 0; i < path.length; i++) {
@@ -149,7 +170,7 @@ function setAt(
     const fresh = (): unknown => (last ? value : typeof next === "string" ? {} : []);
     if (key === null || typeof key === "number") {
       if (!Array.isArray(at)) throw new UsageError(`The item "${arg}" uses a list index where an object is.`);
-      const index = key === null ? at.length : key;
+      const index = key === null ? appendIndex(at, next, last, ghField) : key;
       if (index > at.length) throw new UsageError(`The item "${arg}" skips list items: give them in order.`);
       if (last || at[index] === undefined) at[index] = fresh();
       at = at[index];
@@ -162,6 +183,24 @@ function setAt(
       at = record[key];
     }
   }
+}
+
+/**
+ * Where `[]` puts its value. HTTPie starts a new element each time; gh, for `[]` followed by a
+ * key, adds to the list's last object while that key is not yet in it, so that
+ * `-F 'p[][name]=a' -F 'p[][value]=b'` makes one object.
+ */
+function appendIndex(list: unknown[], next: PathKey | undefined, last: boolean, ghField: boolean): number {
+  const previous = list.at(-1);
+  const fills =
+    ghField &&
+    !last &&
+    typeof next === "string" &&
+    typeof previous === "object" &&
+    previous !== null &&
+    !Array.isArray(previous) &&
+    !Object.hasOwn(previous, next);
+  return fills ? list.length - 1 : list.length;
 }
 
 function parseJson(what: string, text: string): unknown {

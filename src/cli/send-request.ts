@@ -32,19 +32,22 @@ const FRAMING = new Set([
 const MAX_PAGES = 10_000;
 
 /**
- * Request headers `--verbose` shows as they are: none of them carries a credential. Every other
- * request header is masked, since an API may take its key in a header of any name.
+ * Request headers `--verbose` masks: those that carry credentials by name. Any other name
+ * holding key, token, secret, auth, session, password or credential may too (`X-Api-Key`).
  */
-const SHOWN = new Set([
-  "accept",
-  "accept-encoding",
-  "accept-language",
-  "content-language",
-  "content-length",
-  "content-type",
-  "user-agent",
-  "x-github-api-version",
-]);
+const SECRET_HEADER =
+  /^(authorization|proxy-authorization|cookie)$|key|token|secret|auth|session|passw|credential/i;
+
+/**
+ * Headers the runtime's fetch adds when the request has none (and `sec-fetch-mode` always),
+ * shown by `--verbose` so that it prints the request as it goes out. fetch also adds
+ * `accept-encoding`, and `user-agent` when none is given, whose values vary with the runtime.
+ */
+const ADDED_BY_FETCH: readonly (readonly [string, string])[] = [
+  ["accept", "*/*"],
+  ["accept-language", "*"],
+  ["sec-fetch-mode", "cors"],
+];
 
 /** Response headers and query parameters that may carry a credential, masked too. */
 const SECRET = /auth|token|secret|key|password|passwd|cookie|session|signature|credential|sig$|^code$/i;
@@ -173,7 +176,10 @@ async function fetchPage(
     redirect: "manual",
   };
   for (let hops = 0; ; hops++) {
-    if (settings.verbose) io.stderr(requestHead(url, init, settings.credentials?.query ?? []));
+    if (settings.verbose) {
+      const scope = settings.credentials;
+      io.stderr(requestHead(url, init, scope?.query ?? [], scope?.headers ?? []));
+    }
     let response: Response;
     try {
       response = await io.fetch(url.href, init);
@@ -209,10 +215,20 @@ function requestHead(
   url: URL,
   init: { method: string; headers: Record<string, string> },
   secret: readonly string[],
+  secretHeaders: readonly string[],
 ): string {
   let head = `> ${init.method} ${maskedUrl(url, secret)} HTTP/1.1\n> host: ${url.host}\n`;
+  const given = new Set<string>();
   for (const [name, value] of Object.entries(init.headers)) {
-    head += `> ${name}: ${SHOWN.has(name.toLowerCase()) ? value : masked(value)}\n`;
+    const lower = name.toLowerCase();
+    // fetch replaces a sec-fetch-mode of its own; the line below shows what goes out.
+    if (lower === "sec-fetch-mode") continue;
+    given.add(lower);
+    const hidden = SECRET_HEADER.test(name) || secretHeaders.includes(lower);
+    head += `> ${name}: ${hidden ? masked(value) : value}\n`;
+  }
+  for (const [name, value] of ADDED_BY_FETCH) {
+    if (!given.has(name)) head += `> ${name}: ${value}\n`;
   }
   return `${head}>\n`;
 }

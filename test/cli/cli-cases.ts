@@ -283,6 +283,12 @@ export const BAD_INPUT: [name: string, argv: string[], stderr: RegExp][] = [
   ["curl's -d", ["POST /x", "-d", "x"], /Unknown option "-d"; here, use --data TEXT/],
   ["HTTPie's --auth", ["GET /x", "--auth", "u:p"], /here, use --token-env NAME/],
   ["a -f field without =", ["POST /x", "-f", "title"], /--raw-field takes key=value/],
+  [
+    "HTTPie's -f (--form) before a url: the hint names the form to send",
+    ["-f", ":8080/x", "a=b"],
+    /got ":8080\/x": -f is gh's raw field here; HTTPie's --form is not supported: send a form as --data 'a=b' Content-Type:application\/x-www-form-urlencoded\.\n$/,
+  ],
+  ["a -f field that is no method or url gets no form hint", ["POST /x", "-f", "title"], /got "title"\.\n$/],
   ["a -H header without a colon", ["GET /x", "-H", "Accept"], /-H takes 'Name: value'/],
   ["-X beside a route's own method", ["GET /x", "-X", "POST"], /names the method GET and -X POST/],
   [

@@ -122,6 +122,74 @@ export const HABITS: Habit[] = [
     { method: "POST", target: "/a", body: { labels: ["bug", "docs"], user: { name: "m" } } },
   ],
   [
+    "gh: -F 'key[]' without a value sends an empty list",
+    ["/a", "-F", "labels[]", "-f", "title=x"],
+    { method: "POST", target: "/a", body: { labels: [], title: "x" } },
+  ],
+  [
+    "gh: -F 'list[][key]=v' adds to the last object of the list while that key is not in it",
+    [
+      "/a",
+      "-F",
+      "properties[][property_name]=environment",
+      "-F",
+      "properties[][default_value]=production",
+      "-F",
+      "properties[][property_name]=team",
+      "-f",
+      "properties[][default_value]=core",
+    ],
+    {
+      method: "POST",
+      target: "/a",
+      body: {
+        properties: [
+          { property_name: "environment", default_value: "production" },
+          { property_name: "team", default_value: "core" },
+        ],
+      },
+    },
+  ],
+  [
+    "HTTPie: 'list[][key]=v' items start a new element each",
+    ["/a", "properties[][name]=a", "properties[][value]=b"],
+    { method: "POST", target: "/a", body: { properties: [{ name: "a" }, { value: "b" }] } },
+  ],
+  [
+    "HTTPie 3: top-level '[]:=' items are refused, naming --data with the list",
+    ["POST", "/a", "[]:=1", "[]:=2"],
+    { refused: /: Cannot read the item "\[\]:=1": .*a body that is a list is sent as --data '\[1,2\]'/ },
+  ],
+  [
+    "HTTPie's -f (--form) before the method: a hint that -f is gh's raw field here",
+    ["-f", "POST", "/a", "a=b"],
+    {
+      refused:
+        /: --raw-field takes key=value, got "POST": -f is gh's raw field here; HTTPie's --form is not supported: send a form as --data 'a=b' Content-Type:application\/x-www-form-urlencoded\.\n$/,
+    },
+  ],
+  [
+    "HTTPie's --offline: printing without sending is the default",
+    ["/a", "--offline"],
+    {
+      refused:
+        /Unknown option "--offline"; here, leave it out: without --send the request is printed, not sent/,
+    },
+  ],
+  [
+    "HTTPie's --follow: redirects are followed already",
+    ["/a", "--follow"],
+    { refused: /Unknown option "--follow"; here, leave it out: --send follows redirects/ },
+  ],
+  [
+    "HTTPie's --check-status: a status of 400 or more exits 1 already",
+    ["/a", "--check-status"],
+    {
+      refused:
+        /Unknown option "--check-status"; here, leave it out: a status of 400 or more exits with status 1/,
+    },
+  ],
+  [
     "gh: -H 'Name: value'",
     ["/a", "-H", "X-Trace: abc", "-H", "Accept: application/json"],
     { method: "GET", target: "/a", headers: { "x-trace": "abc", accept: "application/json" } },

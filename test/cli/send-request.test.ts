@@ -517,6 +517,39 @@ describe("the command line under hostile flags, values, servers and files", () =
     expect(result.stderr).toContain("> accept: application/vnd.github.v3+json\n");
   });
 
+  it("--verbose shows each header as the server receives it, masking only those that may carry a credential", async () => {
+    const result = await cli([
+      "/x",
+      "--base-url",
+      apiOrigin,
+      "--verbose",
+      "Accept:",
+      "X-Custom:shown-value",
+      "X-Request-Id:r-1",
+      "Proxy-Authorization:Basic s6-secret",
+      "X-Session-Id:s7-secret",
+      "X-Password:s8-secret",
+      "X-Credential:s9-secret",
+    ]);
+    expect(result.code).toBe(0);
+    expect(result.stderr).not.toMatch(/s[6-9]-secret/);
+    const received = last().headers;
+    // Every header that arrived is shown with the value it arrived with, or masked; fetch's
+    // accept-encoding (its value varies with the runtime) and the connection's own are left.
+    for (const [name, value] of Object.entries(received)) {
+      if (name === "connection" || name === "accept-encoding") continue;
+      const masked = /authorization|session|password|credential/.test(name);
+      const line = masked ? new RegExp(`^> ${name}: (basic )?\\*{4}$`, "m") : `> ${name}: ${value}\n`;
+      if (typeof line === "string") expect(result.stderr.toLowerCase()).toContain(line);
+      else expect(result.stderr.toLowerCase()).toMatch(line);
+    }
+    expect(received.accept).toBe("*/*");
+    expect(result.stderr).toContain("> accept: */*\n");
+    expect(result.stderr).toContain("> accept-language: *\n");
+    expect(result.stderr).toContain("> sec-fetch-mode: cors\n");
+    expect(result.stderr).toContain("> x-custom: shown-value\n");
+  });
+
   it("--operations never turns a bare path into another method than gh and HTTPie would send", async () => {
     const dir = mkdtempSync(join(tmpdir(), "rest-endpoint-operations-"));
     try {

@@ -246,6 +246,33 @@ const hostileHeaders = fc.oneof(
   hostileValue,
 );
 
+/**
+ * Calls whose route is well formed and whose every template variable is given, each value
+ * hostile: these get past the route, so the values reach the url and body writers and the
+ * adapters instead of stopping at a missing parameter.
+ */
+export const hostileCompleteCall: fc.Arbitrary<[string, unknown]> = fc
+  .tuple(
+    fc.constantFrom(
+      "GET /repos/{owner}/{repo}{?q,per_page}",
+      "POST /repos/{owner}/{repo}/issues",
+      "PATCH /x{/path*}{;id}{.repo}{#q}",
+      "GET /search{?q*}{&per_page}",
+      "PUT {+path}",
+      "HEAD /{id}",
+    ),
+    fc.record({
+      owner: hostileValue,
+      repo: hostileValue,
+      path: hostileValue,
+      id: hostileValue,
+      q: hostileValue,
+      per_page: hostileValue,
+    }),
+    fc.dictionary(fc.oneof(name, oddText), hostileValue, { maxKeys: 3 }),
+  )
+  .map(([route, variables, extra]) => [route, { ...extra, ...variables }]);
+
 /** Options where every key may hold anything; keys are own keys, as from JSON.parse. */
 export const hostileOptions: fc.Arbitrary<unknown> = fc.oneof(
   // Parameters of any value over well-formed options: most of these succeed.

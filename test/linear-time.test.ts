@@ -4,7 +4,7 @@
 
 import { readDescriptionText } from "rest-endpoint-openapi";
 import { describe, expect, it } from "vitest";
-import { toFetchArgs } from "../src/adapters/index.js";
+import { nextRequest, toFetchArgs } from "../src/adapters/index.js";
 import { generateOperations } from "../src/generate/index.js";
 import { endpoint } from "../src/index.js";
 import { describeOperations } from "../src/operations/describe-operations.js";
@@ -263,6 +263,17 @@ const SHAPES: [string, (n: number) => () => void][] = [
     "a huge prefix-free list",
     (n) => () =>
       void parseTemplate("{/list*}").expand({ list: Array.from({ length: n / 10 }, (_, i) => `i${i}`) }),
+  ],
+  [
+    "a Link header of many links before the next one",
+    (n) => {
+      const first = endpoint("GET /repos/{owner}/{repo}/issues", { owner: "o", repo: "r" });
+      const header = `${'<https://api.github.com/x>; rel="prev", '.repeat(n / 2)}<https://api.github.com/y>; rel="next"`;
+      return () => {
+        if (nextRequest(first, header)?.url !== "https://api.github.com/y")
+          throw new Error("next link not found");
+      };
+    },
   ],
   [
     "many spaces and tabs in a route",

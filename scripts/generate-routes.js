@@ -14,7 +14,7 @@
 // Usage: npm run generate:routes [-- --from path/to/api.github.com.json]
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { generateOperations } from "../dist/generate.js";
-import { githubOperationsSource, OPTION_KEYS, routeTypesSource } from "./route-types.js";
+import { githubOperationsSource, OPTION_KEYS, responseTypesSource, routeTypesSource } from "./route-types.js";
 
 const PACKAGE = "@octokit/openapi";
 const VERSION = "23.0.2";
@@ -285,3 +285,18 @@ writeFileSync(
   githubOperationsSource(data),
 );
 console.log("wrote src/operations/github-operations.ts");
+
+// The response bodies, by route and status, from the same description through the generator's
+// named schemas: a separate file that only `rest-endpoint/github`'s types load, so the root
+// builder's routes keep their check time.
+const typed = generateOperations(spec, {
+  routesName: "GitHubRoutes",
+  queryInRoute: true,
+  queryName: githubQueryName,
+  accept: false,
+});
+writeFileSync(
+  new URL("../src/types/github-responses.ts", import.meta.url),
+  responseTypesSource(typed.types, header),
+);
+console.log("wrote src/types/github-responses.ts");

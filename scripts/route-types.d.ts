@@ -6,3 +6,8 @@ export declare const OPTION_KEYS: ReadonlySet<string>;
 export declare const ROUTE_OPTION_KEYS: ReadonlySet<string>;
 /** The TypeScript source of src/operations/github-operations.ts for the route data. */
 export declare function githubOperationsSource(data: unknown): string;
+/** The TypeScript source of src/types/github-responses.ts: the generator's `Responses` and `Schemas` for GitHub's description. */
+export declare function responseTypesSource(
+  types: string,
+  about: { source: string; license: string },
+): string;

@@ -1,6 +1,13 @@
 // Typed routes, checked by compiling (tsc -p test/types, with TypeScript 7 and 5.9) against
 // the built package. Each @ts-expect-error line must be an error, or the compile fails.
-import { type Endpoint, endpoint, type RequestOptions } from "rest-endpoint";
+import {
+  type Endpoint,
+  type ErrorResponseFor,
+  endpoint,
+  type RequestOptions,
+  type ResponseFor,
+} from "rest-endpoint";
+import type { GitHubResponses, GitHubSchemas } from "rest-endpoint/github";
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 const assert = <T extends true>(): T => true as T;
@@ -225,5 +232,22 @@ const hookConfig = endpoint("PATCH /repos/{owner}/{repo}/hooks/{hook_id}/config"
   method: "GET",
 });
 assert<Equal<typeof hookConfig.method, "patch">>();
+
+// 5. GitHub's responses, from its description: the 2xx bodies by route, and the error bodies.
+type Repo = ResponseFor<GitHubResponses, "GET /repos/{owner}/{repo}">;
+assert<Equal<Repo, GitHubSchemas["full-repository"]>>();
+assert<Equal<Repo["full_name"], string>>();
+assert<Equal<Repo["owner"]["login"], string>>();
+// A list, its items named schemas: what `paginate` would yield page after page.
+type Issues = ResponseFor<GitHubResponses, "GET /repos/{owner}/{repo}/issues">;
+assert<Equal<Issues, GitHubSchemas["issue"][]>>();
+// A 204 without content is undefined.
+assert<Equal<ResponseFor<GitHubResponses, "DELETE /repos/{owner}/{repo}">, undefined>>();
+type RepoError = ErrorResponseFor<GitHubResponses, "GET /repos/{owner}/{repo}">;
+assert<Equal<RepoError, GitHubSchemas["basic-error"]>>();
+// @ts-expect-error: a misspelt route is no key of the responses
+export type NoSuchGitHubRoute = ResponseFor<GitHubResponses, "GET /repos/{owner}/{repos}">;
+// Every route of the map has its responses, and no other route has any.
+assert<Equal<keyof GitHubResponses, keyof import("rest-endpoint").GitHubRoutes>>();
 
 export { anyRoute, body };

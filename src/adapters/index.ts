@@ -1,7 +1,7 @@
 // `rest-endpoint/adapters`: request options as the arguments of an HTTP client (fetch, curl)
 // and pagination over them.
 export { nextRequest } from "./next-request.js";
-export { type PaginateClient, paginate } from "./paginate.js";
+export { type PaginateClient, paginate, type TypedResponse } from "./paginate.js";
 export { toCurl } from "./to-curl.js";
 export {
   FETCH_DEFAULTS,

@@ -11,6 +11,11 @@ export interface PaginateClient {
   fetch?: (url: string, init: FetchInit) => Promise<Response>;
 }
 
+/** A `Response` whose `json()` gives a known type: what `paginate<Body>` yields. */
+export interface TypedResponse<Body> extends Response {
+  json(): Promise<Body>;
+}
+
 /**
  * The responses of every page, from `options` on, following each response's `Link` header
  * (`nextRequest`) until a page has no `next` link, or links to a page already fetched. Each
@@ -32,6 +37,20 @@ export interface PaginateClient {
  * pages; // 2
  * ```
  */
+export function paginate(
+  options: RequestOptions,
+  client?: PaginateClient,
+): AsyncGenerator<Response, void, undefined>;
+/**
+ * The same, with each response's `json()` typed as `Body`: the type of a page, such as
+ * `ResponseFor<GitHubResponses, "GET /repos/{owner}/{repo}/issues">` (not checked at run time).
+ * In TypeScript: `for await (const page of paginate<Issue[]>(request)) for (const issue of
+ * await page.json()) issue.number;`
+ */
+export function paginate<Body>(
+  options: RequestOptions,
+  client?: PaginateClient,
+): AsyncGenerator<TypedResponse<Body>, void, undefined>;
 export async function* paginate(
   options: RequestOptions,
   client?: PaginateClient,

@@ -7,6 +7,7 @@ import {
   type RequestOptions,
   type ResponseFor,
 } from "rest-endpoint";
+import { paginate } from "rest-endpoint/adapters";
 import type { GitHubResponses, GitHubSchemas } from "rest-endpoint/github";
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
@@ -245,6 +246,17 @@ assert<Equal<Issues, GitHubSchemas["issue"][]>>();
 assert<Equal<ResponseFor<GitHubResponses, "DELETE /repos/{owner}/{repo}">, undefined>>();
 type RepoError = ErrorResponseFor<GitHubResponses, "GET /repos/{owner}/{repo}">;
 assert<Equal<RepoError, GitHubSchemas["basic-error"]>>();
+// paginate<Body> types each page's json(); without it, pages are plain Responses.
+export async function issueNumbers(request: RequestOptions): Promise<number[]> {
+  const numbers: number[] = [];
+  for await (const page of paginate<Issues>(request)) {
+    const issues = await page.json();
+    assert<Equal<typeof issues, GitHubSchemas["issue"][]>>();
+    for (const issue of issues) numbers.push(issue.number);
+  }
+  for await (const page of paginate(request)) assert<Equal<typeof page, Response>>();
+  return numbers;
+}
 // @ts-expect-error: a misspelt route is no key of the responses
 export type NoSuchGitHubRoute = ResponseFor<GitHubResponses, "GET /repos/{owner}/{repos}">;
 // Every route of the map has its responses, and no other route has any.

@@ -22,19 +22,13 @@ const SHAPE = /^(?:https?:\/\/[^/?#@]+)?(\/(?!\/)[^?#]*)?$/i;
  * parse), so building a request joins it without looking again.
  */
 export function checkBaseUrl(baseUrl: unknown): string {
-  if (typeof baseUrl !== "string") {
+  if (typeof baseUrl !== "string" || (baseUrl !== "" && !isBaseUrl(baseUrl))) {
     throw new EndpointError(
       "invalid_base_url",
       __DEV__
-        ? `baseUrl must be a string such as "https://api.github.com", got ${baseUrl === null ? "null" : typeof baseUrl}.`
-        : "baseUrl",
-    );
-  }
-  if (baseUrl !== "" && !isBaseUrl(baseUrl)) {
-    throw new EndpointError(
-      "invalid_base_url",
-      __DEV__
-        ? `Invalid baseUrl ${quote(baseUrl)}: ${problemOf(baseUrl)}; use an absolute URL such as "https://github.example.com/api/v3", an absolute path such as "/api/v3", or "" for relative urls.`
+        ? typeof baseUrl === "string"
+          ? `Invalid baseUrl ${quote(baseUrl)}: ${problemOf(baseUrl)}; use an absolute URL such as "https://github.example.com/api/v3", an absolute path such as "/api/v3", or "" for relative urls.`
+          : `baseUrl must be a string such as "https://api.github.com", got ${baseUrl === null ? "null" : typeof baseUrl}.`
         : "baseUrl",
     );
   }

@@ -33,9 +33,12 @@ export function applyHeaders(target: HeaderRecord, input: unknown): HeaderRecord
     : iterated(input);
   for (const entry of entries) {
     const pair = isArray(entry) ? arrayItems(entry, () => notPairs(__DEV__ ? "a pair with a hole" : "")) : [];
-    if (pair.length !== 2) throw notPairs(__DEV__ ? describeValue(entry) : "");
     const [name, value] = pair;
-    if (typeof name !== "string") throw notPairs(__DEV__ ? `a pair named ${describeValue(name)}` : "");
+    if (pair.length !== 2 || typeof name !== "string") {
+      throw notPairs(
+        __DEV__ ? (pair.length !== 2 ? describeValue(entry) : `a pair named ${describeValue(name)}`) : "",
+      );
+    }
     applyHeader(target, name, value);
   }
   return target;

@@ -4,7 +4,6 @@
 // anchored, and no two of their pieces can match the same text, so they take linear time.
 import { EndpointError } from "../endpoint-error.js";
 
-const VND = "application/vnd.";
 /** Longer than any server takes (most refuse headers past 8 to 16 KiB). */
 const MAX_ACCEPT = 64 * 1024;
 
@@ -43,15 +42,8 @@ export function applyMediaType(accept: string, format: string, previews: readonl
   const parts = accept.split(",");
   if (previews.length > 0) {
     // The vendor of the first vendor part, else github.
-    let vendor = "github";
-    for (const part of parts) {
-      const match = VENDOR.exec(part.trim());
-      if (match !== null) {
-        vendor = match[1] as string;
-        break;
-      }
-    }
-    const prefix = `${VND}${vendor}.`;
+    const vendor = parts.map((part) => VENDOR.exec(part.trim())?.[1]).find((found) => found !== undefined);
+    const prefix = `application/vnd.${vendor ?? "github"}.`;
     const suffix = format === "" ? "+json" : `.${format}`;
     // Each preview repeats the vendor and the format: their product could be huge, so the
     // header's length is known, and refused past the limit, before it is written.

@@ -1,7 +1,8 @@
 // `mediaType.format` and `mediaType.previews` rewrite the `accept` header (docs/reference.md, `mediaType`).
 // The reference library's regular expression over this header was a ReDoS advisory
 // (GHSA-x4c5-c7rf-jjgv): the expressions here run on one comma-separated part at a time, are
-// anchored, and no two of their pieces can match the same text, so they take linear time.
+// anchored, and each repeated piece stops at the character that must start the next (a `.`, `+`
+// or white space), so backtracking gives back one character at a time: linear time.
 import { EndpointError } from "../endpoint-error.js";
 
 /** Longer than any server takes (most refuse headers past 8 to 16 KiB). */

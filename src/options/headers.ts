@@ -28,78 +28,69 @@ export function applyHeaders(target: HeaderRecord, input: unknown): HeaderRecord
     for (const name of Object.keys(read)) applyHeader(target, name, read[name]);
     return target;
   }
-  if (isArray(input)) {
-    const entries = arrayItems(input, (index) =>
-      notPairs(__DEV__ ? `an array with a hole at index ${index}` : ""),
-    );
-    for (const entry of entries) applyPair(target, entry);
-    return target;
-  }
-  if (typeof input === "object") {
-    // A Headers or Map made with Object.create(X.prototype) has the iterator but not the
-    // internal slots, and its iterator throws a TypeError: refused as options, never passed on.
-    const pairs: unknown[] = [];
-    const iterate = iteratorOf(input);
-    if (iterate === undefined) throw notIterable(input);
-    try {
-      // The iterator found on the object or its class, called on it: a Proxy that reports
-      // another prototype than its own cannot lead to one on Object.prototype.
-      const iterator = iterate.call(input) as Iterator<unknown>;
-      for (let step = iterator.next(); step.done !== true; step = iterator.next()) {
-        // An endless iterator must end in an error, not in an endless loop.
-        if (pairs.push(step.value) > MAX_HEADERS) break;
-      }
-    } catch (error) {
-      throw unreadable(error, __DEV__ ? "headers" : "");
+  const entries = isArray(input)
+    ? arrayItems(input, (index) => notPairs(__DEV__ ? `an array with a hole at index ${index}` : ""))
+    : iterated(input);
+  for (const entry of entries) {
+    const pair = isArray(entry) ? arrayItems(entry, () => notPairs(__DEV__ ? "a pair with a hole" : "")) : [];
+    const [name, value] = pair;
+    if (pair.length !== 2 || typeof name !== "string") {
+      throw notPairs(
+        __DEV__ ? (pair.length !== 2 ? describeValue(entry) : `a pair named ${describeValue(name)}`) : "",
+      );
     }
-    if (pairs.length > MAX_HEADERS) throw notPairs(__DEV__ ? `more than ${MAX_HEADERS} entries` : "");
-    for (const entry of pairs) applyPair(target, entry);
-    return target;
+    applyHeader(target, name, value);
   }
-  throw notIterable(input);
+  return target;
 }
 
 /**
- * The iterator method of an iterable whose iterator comes from the object itself or its class,
- * never one that other code put on Object.prototype (which would make every object a source
- * of headers); `undefined` for anything else.
+ * The entries of an iterable such as a `Headers` or a `Map`, whose iterator comes from the object
+ * itself or its class, never one that other code put on Object.prototype (which would make
+ * every object a source of headers).
  */
-function iteratorOf(input: object): ((this: object) => unknown) | undefined {
+function iterated(input: unknown): unknown[] {
+  let iterate: unknown;
   try {
     // Bounded: a Proxy can report a prototype chain that loops.
-    let depth = 0;
     for (
-      let at: object | null = input;
+      let at = typeof input === "object" ? input : null, depth = 0;
       at !== null && depth < MAX_PROTOTYPE_CHAIN;
       at = Object.getPrototypeOf(at), depth++
     ) {
-      if (Object.hasOwn(at, Symbol.iterator)) {
-        if (at === Object.prototype) return undefined;
-        const method: unknown = Object.getOwnPropertyDescriptor(at, Symbol.iterator)?.value;
-        return typeof method === "function" ? (method as (this: object) => unknown) : undefined;
+      const own = Object.getOwnPropertyDescriptor(at, Symbol.iterator);
+      if (own !== undefined) {
+        if (at !== Object.prototype) iterate = own.value;
+        break;
       }
     }
   } catch {
     // a Proxy that cannot be read: not iterable either
   }
-  return undefined;
-}
-
-function notIterable(input: unknown): EndpointError {
-  return new EndpointError(
-    "invalid_options",
-    __DEV__
-      ? `headers must be a plain object, a Headers instance or an iterable of [name, value] pairs, got ${describeValue(input)}.`
-      : "headers",
-  );
-}
-
-function applyPair(target: HeaderRecord, entry: unknown): void {
-  const pair = isArray(entry) ? arrayItems(entry, () => notPairs(__DEV__ ? "a pair with a hole" : "")) : [];
-  if (pair.length !== 2) throw notPairs(__DEV__ ? describeValue(entry) : "");
-  const [name, value] = pair;
-  if (typeof name !== "string") throw notPairs(__DEV__ ? `a pair named ${describeValue(name)}` : "");
-  applyHeader(target, name, value);
+  if (typeof iterate !== "function") {
+    throw new EndpointError(
+      "invalid_options",
+      __DEV__
+        ? `headers must be a plain object, a Headers instance or an iterable of [name, value] pairs, got ${describeValue(input)}.`
+        : "headers",
+    );
+  }
+  // A Headers or Map made with Object.create(X.prototype) has the iterator but not the internal
+  // slots, and its iterator throws a TypeError: refused as options, never passed on.
+  const entries: unknown[] = [];
+  try {
+    // The iterator found on the object or its class, called on it: a Proxy that reports
+    // another prototype than its own cannot lead to one on Object.prototype.
+    const iterator = iterate.call(input) as Iterator<unknown>;
+    for (let step = iterator.next(); step.done !== true; step = iterator.next()) {
+      // An endless iterator must end in an error, not in an endless loop.
+      if (entries.push(step.value) > MAX_HEADERS) break;
+    }
+  } catch (error) {
+    throw unreadable(error, __DEV__ ? "headers" : "");
+  }
+  if (entries.length > MAX_HEADERS) throw notPairs(__DEV__ ? `more than ${MAX_HEADERS} entries` : "");
+  return entries;
 }
 
 /** `invalid_header` for headers given as pairs; `got` is given as `__DEV__ ? "..." : ""`. */
@@ -133,8 +124,8 @@ function applyHeader(target: HeaderRecord, name: string, value: unknown): void {
   setOwn(target, lower, value);
 }
 
-// Single character classes: linear scans, nothing to backtrack over.
-const NOT_TOKEN = /[^!#$%&'*+\-.^_`|~0-9A-Za-z]/;
+// Single character classes, anchored or not: linear scans, nothing to backtrack over.
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 const LINE_BREAK_OR_NUL = /[\r\n\0]/;
 // RFC 9110 field-value: tab, visible ASCII and obs-text (0x80-0xFF). fetch's Headers and Node's
 // http refuse anything else with a TypeError at send time, far from the mistake.
@@ -149,11 +140,9 @@ export function toHeaderStrings(headers: HeaderRecord): Record<string, string> {
   for (const name of Object.keys(headers)) {
     checkHeaderName(name);
     const value = headers[name];
-    let text: string;
-    if (typeof value === "string") text = value;
-    else if (typeof value === "bigint") text = value.toString();
-    else if (typeof value === "number" && Number.isFinite(value)) text = numberToDecimal(value);
-    else {
+    // Strings, bigints and numbers come through applyHeaders; a number must also be finite.
+    const type = typeof value;
+    if (type !== "string" && type !== "bigint" && !Number.isFinite(value)) {
       throw new EndpointError(
         "invalid_header",
         __DEV__
@@ -161,6 +150,7 @@ export function toHeaderStrings(headers: HeaderRecord): Record<string, string> {
           : name,
       );
     }
+    const text = type === "number" ? numberToDecimal(value as number) : String(value);
     checkHeaderValue(name, text);
     if (text !== value) headers[name] = text;
   }
@@ -169,7 +159,7 @@ export function toHeaderStrings(headers: HeaderRecord): Record<string, string> {
 
 /** Throws unless `name` is an RFC 9110 token. */
 export function checkHeaderName(name: string): void {
-  if (name === "" || NOT_TOKEN.test(name)) {
+  if (!TOKEN.test(name)) {
     throw new EndpointError(
       "invalid_header",
       __DEV__

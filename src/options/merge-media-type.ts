@@ -64,10 +64,9 @@ export function mergeMediaType(base: MediaType, given: unknown, merged: boolean)
         __DEV__ ? `mediaType.previews must hold strings, got ${describeValue(name)}.` : "mediaType.previews",
       );
     }
-    if (merged || !seen.has(name)) {
-      seen.add(name);
-      names.push(name);
-    }
+    // Merged options keep their list as it is; a call adds the names the base does not have.
+    if (merged || !seen.has(name)) names.push(name);
+    seen.add(name);
   }
   return { format, previews: names };
 }

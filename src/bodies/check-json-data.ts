@@ -24,11 +24,10 @@ export function checkJsonData(value: unknown, path: string, count = { values: 0 
         : "",
     );
   }
-  if (typeof value !== "object") {
+  if (typeof value !== "object" || value === null) {
     checkJsonPrimitive(value, path);
     return;
   }
-  if (value === null) return;
   const list = Array.isArray(value);
   if (!list && !isPlainObject(value)) {
     if (value instanceof Date && Number.isNaN(value.getTime())) {

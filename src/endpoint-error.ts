@@ -61,8 +61,15 @@ export class EndpointError extends Error {
  * trap or a `toJSON` of the caller's, as `invalid_options`. The thrown value is the `cause`.
  */
 export function asEndpointError(error: unknown): EndpointError {
-  if (isOwnError(error)) return error;
-  const tooLarge = isInstance(error, RangeError);
+  let tooLarge = false;
+  try {
+    // One of ours has its own `code`: one that only borrows the prototype (thrown by a
+    // caller's getter) has none, and is reported as a cause.
+    if (error instanceof EndpointError && Object.hasOwn(error, "code")) return error;
+    tooLarge = error instanceof RangeError;
+  } catch {
+    tooLarge = false; // a revoked Proxy, thrown: the caller's object, as any other
+  }
   return withCause(
     new EndpointError(
       tooLarge ? "invalid_parameter" : "invalid_options",
@@ -74,18 +81,6 @@ export function asEndpointError(error: unknown): EndpointError {
     ),
     error,
   );
-}
-
-/**
- * An `EndpointError` as this library makes them, with its own `code`: one that only borrows
- * the prototype (thrown by a caller's getter) has none, and is reported as a cause.
- */
-function isOwnError(error: unknown): error is EndpointError {
-  try {
-    return error instanceof EndpointError && Object.hasOwn(error, "code");
-  } catch {
-    return false;
-  }
 }
 
 /**

@@ -14,9 +14,10 @@ export function rawBodyKind(body: unknown): RawBodyKind | undefined {
   if (typeof body !== "object" || body === null) return undefined;
   if (ArrayBuffer.isView(body)) return "bytes";
   if (isPlainData(body)) return undefined;
-  // Looked up on each use, not at import: reading Blob or FormData makes Node load its fetch.
+  // Looked up on each use, not at import (as webClass does): reading Blob or FormData makes
+  // Node load its fetch, and a polyfill may have put another class there since.
   for (const [kind, name, member] of BODY_CLASSES) {
-    if (hasBrand(webClass(name), member, body)) return kind;
+    if (hasBrand((globalThis as Record<string, unknown>)[name], member, body)) return kind;
   }
   return undefined;
 }

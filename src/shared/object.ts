@@ -33,23 +33,11 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
 }
 
 /**
- * The own enumerable string keys. A Proxy's `ownKeys` trap can break the engine's invariants
- * (a TypeError); that is reported as `invalid_options`, never as a foreign error. `what` names
- * the object in the message; production builds pass "" (see src/endpoint-error.ts).
- */
-export function ownKeys(source: object, what: string): string[] {
-  try {
-    return Object.keys(source);
-  } catch (error) {
-    throw unreadable(error, what);
-  }
-}
-
-/**
  * What was thrown while reading a caller's object: a getter or trap of theirs, or the engine
  * refusing a Proxy that breaks the language's rules (or a chain of proxies too deep to walk).
  * It becomes `invalid_options` with the thrown value as its `cause`, whatever it was (an
- * `EndpointError` of the caller's too: it did not come from this read). `what` as for `ownKeys`.
+ * `EndpointError` of the caller's too: it did not come from this read). `what` names the
+ * object in the message; production builds pass "" (see src/endpoint-error.ts).
  */
 export function unreadable(error: unknown, what: string): EndpointError {
   return withCause(
@@ -88,7 +76,8 @@ export function readOwn(source: object, names: readonly string[], what: string):
 /**
  * A null-prototype copy of the own enumerable properties, each value read exactly once: a getter
  * that answers differently on a second read, or a Proxy, cannot show two steps two values, and
- * no later lookup can reach a (possibly polluted) prototype. `what` as for `ownKeys`.
+ * no later lookup can reach a (possibly polluted) prototype. A Proxy whose `ownKeys` trap breaks
+ * the engine's invariants is `invalid_options` too. `what` as for `unreadable`.
  */
 export function snapshot(source: object, what: string): Record<string, unknown> {
   const out: Record<string, unknown> = nullRecord();

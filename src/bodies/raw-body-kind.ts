@@ -55,7 +55,10 @@ function isPlainData(body: object): boolean {
 /** A body that is an object of a web class. */
 export type WebBodyKind = Exclude<RawBodyKind, "bytes">;
 
-/** The web classes whose objects are bodies of their own: each kind's global and brand member. */
+/**
+ * The web classes whose objects are bodies of their own: each kind's global and brand member.
+ * BODY_CLASSES above lists them too, for `rawBodyKind`: a new kind goes in both.
+ */
 export const WEB_BODIES: Readonly<Record<WebBodyKind, readonly [name: string, member: string]>> = {
   blob: ["Blob", "size"],
   form: ["FormData", "has"],

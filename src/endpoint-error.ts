@@ -1,4 +1,6 @@
+import { defineOwn } from "./shared/define-own.js";
 import { quote } from "./shared/quote.js";
+
 /** The reasons an `EndpointError` can have; each names the kind of input that was wrong. */
 export type EndpointErrorCode =
   | "invalid_route"
@@ -45,7 +47,7 @@ export class EndpointError extends Error {
     super(
       __DEV__ && message !== ""
         ? message
-        : `${code}${message === "" ? "" : ` ${quote(message)}`}${index === undefined ? "" : ` at index ${index}`} (see rest-endpoint/docs/errors.md#${code})`,
+        : `${code}${message && ` ${quote(message)}`}${index === undefined ? "" : ` at index ${index}`} (see rest-endpoint/docs/errors.md#${code})`,
     );
     this.code = code;
     this.index = index;
@@ -59,35 +61,26 @@ export class EndpointError extends Error {
  * trap or a `toJSON` of the caller's, as `invalid_options`. The thrown value is the `cause`.
  */
 export function asEndpointError(error: unknown): EndpointError {
-  if (isOwnError(error)) return error;
+  let tooLarge = false;
+  try {
+    // One of ours has its own `code`: one that only borrows the prototype (thrown by a
+    // caller's getter) has none, and is reported as a cause.
+    if (error instanceof EndpointError && Object.hasOwn(error, "code")) return error;
+    tooLarge = error instanceof RangeError;
+  } catch {
+    tooLarge = false; // a revoked Proxy, thrown: the caller's object, as any other
+  }
   return withCause(
-    isInstance(error, RangeError)
-      ? new EndpointError(
-          "invalid_parameter",
-          __DEV__
-            ? "The request would be larger than JavaScript strings or the stack allow; send smaller values."
-            : "",
-        )
-      : new EndpointError(
-          "invalid_options",
-          __DEV__
-            ? "The options hold an object that cannot be read (a getter or a Proxy trap threw, or a Proxy was revoked): pass plain data."
-            : "",
-        ),
+    new EndpointError(
+      tooLarge ? "invalid_parameter" : "invalid_options",
+      __DEV__
+        ? tooLarge
+          ? "The request would be larger than JavaScript strings or the stack allow; send smaller values."
+          : "The options hold an object that cannot be read (a getter or a Proxy trap threw, or a Proxy was revoked): pass plain data."
+        : "",
+    ),
     error,
   );
-}
-
-/**
- * An `EndpointError` as this library makes them, with its own `code`: one that only borrows
- * the prototype (thrown by a caller's getter) has none, and is reported as a cause.
- */
-function isOwnError(error: unknown): error is EndpointError {
-  try {
-    return error instanceof EndpointError && Object.hasOwn(error, "code");
-  } catch {
-    return false;
-  }
 }
 
 /**
@@ -95,13 +88,7 @@ function isOwnError(error: unknown): error is EndpointError {
  * a polluted or frozen `Object.prototype` must neither take it nor throw.
  */
 export function withCause(error: EndpointError, cause: unknown): EndpointError {
-  Object.defineProperty(error, "cause", {
-    __proto__: null,
-    value: cause,
-    writable: true,
-    enumerable: true,
-    configurable: true,
-  } as PropertyDescriptor);
+  defineOwn(error, "cause", cause);
   return error;
 }
 

@@ -24,27 +24,24 @@ export function checkJsonData(value: unknown, path: string, count = { values: 0 
         : "",
     );
   }
-  if (typeof value !== "object") {
+  if (typeof value !== "object" || value === null) {
     checkJsonPrimitive(value, path);
     return;
   }
-  if (value === null) return;
   const list = Array.isArray(value);
   if (!list && !isPlainObject(value)) {
+    // Not plain data: passed on, but for an invalid Date, which JSON would write as null.
     if (value instanceof Date && Number.isNaN(value.getTime())) {
       throw notJson(path, __DEV__ ? "is an invalid Date, which JSON writes as null: pass a valid Date" : "");
     }
-    return;
-  }
-  if (depth >= MAX_JSON_DEPTH) {
+  } else if (depth >= MAX_JSON_DEPTH) {
     throw notJson(
       path,
       __DEV__
         ? `is nested deeper than ${MAX_JSON_DEPTH} levels (or holds a cycle), which JSON cannot carry: flatten it`
         : "",
     );
-  }
-  if (list) {
+  } else if (list) {
     // Stops at the first hole: a sparse list of length 2^32-1 fails at once, not slot by slot.
     for (let i = 0; i < value.length; i++) {
       const at = __DEV__ ? `${path}[${i}]` : path;
@@ -58,13 +55,12 @@ export function checkJsonData(value: unknown, path: string, count = { values: 0 
       if (item === undefined) throw undefinedItem(at);
       checkJsonData(item, at, count, depth + 1);
     }
-    return;
-  }
-  // JSON sends what toJSON returns, which is the caller's to answer for.
-  if (typeof value.toJSON === "function") return;
-  for (const key of Object.keys(value)) {
-    const item = value[key];
-    if (item !== undefined) checkJsonData(item, __DEV__ ? `${path}.${key}` : path, count, depth + 1);
+  } else if (typeof value.toJSON !== "function") {
+    // (JSON sends what toJSON returns, which is the caller's to answer for.)
+    for (const key of Object.keys(value)) {
+      const item = value[key];
+      if (item !== undefined) checkJsonData(item, __DEV__ ? `${path}.${key}` : path, count, depth + 1);
+    }
   }
 }
 

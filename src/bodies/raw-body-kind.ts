@@ -1,4 +1,4 @@
-import { hasOwnKeys, isArray, isPlainObject } from "../shared/object.js";
+import { isPlainObject } from "../shared/object.js";
 
 /** A body sent as it is, not as JSON, by what it is. */
 export type RawBodyKind = "bytes" | "blob" | "form" | "params" | "stream";
@@ -13,29 +13,52 @@ export type RawBodyKind = "bytes" | "blob" | "form" | "params" | "stream";
 export function rawBodyKind(body: unknown): RawBodyKind | undefined {
   if (typeof body !== "object" || body === null) return undefined;
   if (ArrayBuffer.isView(body)) return "bytes";
-  // Plain data next, without a check that throws (each costs microseconds, and asking whether
-  // it is a Blob or a form would make Node load its fetch). Bytes, a blob or a stream have no
-  // own keys, and may have had their prototype replaced by none: such an object is asked.
-  if (isArray(body)) return undefined;
-  if (isPlainObject(body) && (!hasNoPrototype(body) || hasOwnKeys(body))) return undefined;
-  if (
-    hasBrand(ArrayBuffer, "byteLength", body) ||
-    hasBrand(globalThis.SharedArrayBuffer, "byteLength", body)
-  ) {
-    return "bytes";
-  }
-  // Looked up on each use, not at import: reading Blob or FormData makes Node load its fetch.
-  for (const kind of WEB_BODY_KINDS) {
-    const [name, member] = WEB_BODIES[kind];
-    if (hasBrand(webClass(name), member, body)) return kind;
+  if (isPlainData(body)) return undefined;
+  // Looked up on each use, not at import (as webClass does): reading Blob or FormData makes
+  // Node load its fetch, and a polyfill may have put another class there since.
+  for (const [kind, name, member] of BODY_CLASSES) {
+    if (hasBrand((globalThis as Record<string, unknown>)[name], member, body)) return kind;
   }
   return undefined;
+}
+
+/**
+ * The classes whose objects are bodies of their own, in the order they are asked: each kind's
+ * global and the member whose brand check tells its objects (WEB_BODIES, and the two buffers).
+ */
+const BODY_CLASSES: readonly (readonly [kind: RawBodyKind, name: string, member: string])[] = [
+  ["bytes", "ArrayBuffer", "byteLength"],
+  ["bytes", "SharedArrayBuffer", "byteLength"],
+  ["blob", "Blob", "size"],
+  ["form", "FormData", "has"],
+  ["params", "URLSearchParams", "has"],
+  ["stream", "ReadableStream", "locked"],
+];
+
+/**
+ * A list, or a plain object that is JSON data, told without a check that throws (each costs
+ * microseconds, and asking whether it is a Blob or a form would make Node load its fetch).
+ * Bytes, a blob or a stream have no own keys, and may have had their prototype replaced by
+ * none: such an object is not told here. A Proxy whose traps throw is no body of its own either.
+ */
+function isPlainData(body: object): boolean {
+  try {
+    return (
+      Array.isArray(body) ||
+      (isPlainObject(body) && (Object.getPrototypeOf(body) !== null || Object.keys(body).length > 0))
+    );
+  } catch {
+    return true;
+  }
 }
 
 /** A body that is an object of a web class. */
 export type WebBodyKind = Exclude<RawBodyKind, "bytes">;
 
-/** The web classes whose objects are bodies of their own: each kind's global and brand member. */
+/**
+ * The web classes whose objects are bodies of their own: each kind's global and brand member.
+ * BODY_CLASSES above lists them too, for `rawBodyKind`: a new kind goes in both.
+ */
 export const WEB_BODIES: Readonly<Record<WebBodyKind, readonly [name: string, member: string]>> = {
   blob: ["Blob", "size"],
   form: ["FormData", "has"],
@@ -49,23 +72,13 @@ export function webClass(name: string): unknown {
   return (globalThis as Record<string, unknown>)[name];
 }
 
-/** Its prototype is none (asked again: a Proxy's trap may now throw, which reads as "has one"). */
-function hasNoPrototype(value: object): boolean {
-  try {
-    return Object.getPrototypeOf(value) === null;
-  } catch {
-    return false;
-  }
-}
-
 /** Whether `type.prototype[member]` (a getter, or a method called with "") accepts `value`. */
 export function hasBrand(type: unknown, member: string, value: object): boolean {
   if (typeof type !== "function") return false;
-  const found = Object.getOwnPropertyDescriptor(type.prototype as object, member);
-  const check: unknown = found?.get ?? found?.value;
-  if (typeof check !== "function") return false;
   try {
-    check.call(value, "");
+    // No member, or one that is no function, throws too.
+    const found = Object.getOwnPropertyDescriptor(type.prototype as object, member);
+    Reflect.apply((found?.get ?? found?.value) as () => unknown, value, [""]);
     return true;
   } catch {
     return false;

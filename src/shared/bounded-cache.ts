@@ -6,7 +6,7 @@
  * flood is simply computed again: callers see the same results either way.
  */
 export class BoundedCache<V> {
-  readonly #entries = new Map<string, { readonly value: V; readonly bytes: number }>();
+  readonly #entries = new Map<string, readonly [value: V, bytes: number]>();
   readonly #budget: number;
   #bytes = 0;
 
@@ -15,25 +15,23 @@ export class BoundedCache<V> {
   }
 
   get(key: string): V | undefined {
-    return this.#entries.get(key)?.value;
+    return this.#entries.get(key)?.[0];
   }
 
   /** Stores `value` under `key`, counted as `bytes` (key included), and returns it. */
   set(key: string, value: V, bytes: number): V {
     if (bytes > this.#budget / 8) return value;
-    this.#drop(key);
-    for (const oldest of this.#entries.keys()) {
-      if (this.#bytes + bytes <= this.#budget) break;
-      this.#drop(oldest);
+    const entries = this.#entries;
+    this.#bytes += bytes - (entries.get(key)?.[1] ?? 0);
+    entries.delete(key);
+    // A Map iterates in insertion order: the oldest first. Deleting while iterating is safe.
+    for (const [oldest, [, held]] of entries) {
+      if (this.#bytes <= this.#budget) break;
+      this.#bytes -= held;
+      entries.delete(oldest);
     }
-    this.#entries.set(key, { value, bytes });
-    this.#bytes += bytes;
+    entries.set(key, [value, bytes]);
     return value;
-  }
-
-  #drop(key: string): void {
-    this.#bytes -= this.#entries.get(key)?.bytes ?? 0;
-    this.#entries.delete(key);
   }
 
   get size(): number {

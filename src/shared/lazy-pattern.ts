@@ -11,10 +11,5 @@ const built = new Map<string, RegExp>();
  * ```
  */
 export function lazyPattern(source: string, flags: string): RegExp {
-  let pattern = built.get(source);
-  if (pattern === undefined) {
-    pattern = new RegExp(source, flags);
-    built.set(source, pattern);
-  }
-  return pattern;
+  return built.get(source) ?? (built.set(source, new RegExp(source, flags)).get(source) as RegExp);
 }

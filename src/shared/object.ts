@@ -1,6 +1,7 @@
 // Small object helpers shared by merge, parse and the template engine. None of them follows
 // `__proto__`: keys are written as own data properties, so input can never reach a prototype.
 import { EndpointError, withCause } from "../endpoint-error.js";
+import { defineOwn } from "./define-own.js";
 
 /**
  * `Array.isArray` that answers `false` for a revoked Proxy instead of throwing a TypeError:
@@ -22,24 +23,12 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   if (typeof value !== "object" || value === null) return false;
   try {
     const proto: unknown = Object.getPrototypeOf(value);
-    return proto === null || proto === Object.prototype || Object.getPrototypeOf(proto) === null
-      ? !Array.isArray(value)
-      : false;
+    return (
+      (proto === null || proto === Object.prototype || Object.getPrototypeOf(proto) === null) &&
+      !Array.isArray(value)
+    );
   } catch {
     return false; // a Proxy whose traps throw is not something we can read as options
-  }
-}
-
-/**
- * The own enumerable string keys. A Proxy's `ownKeys` trap can break the engine's invariants
- * (a TypeError); that is reported as `invalid_options`, never as a foreign error. `what` names
- * the object in the message; production builds pass "" (see src/endpoint-error.ts).
- */
-export function ownKeys(source: object, what: string): string[] {
-  try {
-    return Object.keys(source);
-  } catch (error) {
-    throw unreadable(error, what);
   }
 }
 
@@ -47,7 +36,8 @@ export function ownKeys(source: object, what: string): string[] {
  * What was thrown while reading a caller's object: a getter or trap of theirs, or the engine
  * refusing a Proxy that breaks the language's rules (or a chain of proxies too deep to walk).
  * It becomes `invalid_options` with the thrown value as its `cause`, whatever it was (an
- * `EndpointError` of the caller's too: it did not come from this read). `what` as for `ownKeys`.
+ * `EndpointError` of the caller's too: it did not come from this read). `what` names the
+ * object in the message; production builds pass "" (see src/endpoint-error.ts).
  */
 export function unreadable(error: unknown, what: string): EndpointError {
   return withCause(
@@ -86,16 +76,13 @@ export function readOwn(source: object, names: readonly string[], what: string):
 /**
  * A null-prototype copy of the own enumerable properties, each value read exactly once: a getter
  * that answers differently on a second read, or a Proxy, cannot show two steps two values, and
- * no later lookup can reach a (possibly polluted) prototype. `what` as for `ownKeys`.
+ * no later lookup can reach a (possibly polluted) prototype. A Proxy whose `ownKeys` trap breaks
+ * the engine's invariants is `invalid_options` too. `what` as for `unreadable`.
  */
 export function snapshot(source: object, what: string): Record<string, unknown> {
   const out: Record<string, unknown> = nullRecord();
-  const keys = ownKeys(source, what);
   try {
-    for (let i = 0; i < keys.length; i++) {
-      const key = keys[i] as string;
-      out[key] = (source as Record<string, unknown>)[key];
-    }
+    for (const key of Object.keys(source)) out[key] = (source as Record<string, unknown>)[key];
   } catch (error) {
     throw unreadable(error, what);
   }
@@ -109,38 +96,27 @@ export function snapshot(source: object, what: string): Record<string, unknown> 
  */
 export function arrayItems(array: readonly unknown[], onHole: (index: number) => EndpointError): unknown[] {
   const items: unknown[] = [];
-  let hole = -1;
+  let length = 0;
+  let i = 0;
   try {
-    const length = array.length;
-    for (let i = 0; i < length && hole === -1; i++) {
-      if (Object.hasOwn(array, i)) items.push(array[i]);
-      else hole = i;
-    }
+    length = array.length;
+    for (; i < length && Object.hasOwn(array, i); i++) items.push(array[i]);
   } catch (error) {
     throw unreadable(error, __DEV__ ? "a list" : "");
   }
-  if (hole !== -1) throw onHole(hole);
+  if (i < length) throw onHole(i);
   return items;
 }
 
 /**
  * Sets an own data property. Assignment would consult `Object.prototype` for a name it has:
  * `__proto__` would set the prototype, and a frozen, read-only or accessor property there
- * (a hardened or polluted prototype) would throw or take the value. Such names are defined.
+ * (a hardened or polluted prototype) would throw or take the value. Such names are defined
+ * (`defineOwn`); others are assigned, which is faster.
  */
 export function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
-  if (key in Object.prototype) {
-    // The descriptor has no prototype: a polluted Object.prototype.get must not turn it into an accessor.
-    Object.defineProperty(target, key, {
-      __proto__: null,
-      value,
-      writable: true,
-      enumerable: true,
-      configurable: true,
-    } as PropertyDescriptor);
-  } else {
-    target[key] = value;
-  }
+  if (key in Object.prototype) defineOwn(target, key, value);
+  else target[key] = value;
 }
 
 /**

@@ -148,7 +148,12 @@ export function serializeBody(body: unknown): SentBody {
  * the prototype (thrown by a caller's `toJSON`) has no code, and is reported as a cause.
  */
 function isEndpointError(error: unknown): error is EndpointError {
-  return isInstance(error, EndpointError) && Object.hasOwn(error as object, "code");
+  try {
+    return isInstance(error, EndpointError) && Object.hasOwn(error as object, "code");
+  } catch {
+    // A Proxy posing as one, whose traps throw: the thrown value is reported as the cause.
+    return false;
+  }
 }
 
 /**

@@ -1,3 +1,4 @@
+import { defineOwn } from "../shared/define-own.js";
 import type { Resolve, Schema } from "./schema-type.js";
 
 /**
@@ -86,12 +87,7 @@ export function ownData(root: unknown): unknown {
   for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
     const target = copies.get(next) as Record<string, unknown>;
     for (const key of Object.keys(next)) {
-      Object.defineProperty(target, key, {
-        value: copy((next as Record<string, unknown>)[key]),
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
+      defineOwn(target, key, copy((next as Record<string, unknown>)[key]));
     }
   }
   return result;

@@ -324,6 +324,22 @@ describe("generateOperations: description -> operation data", () => {
         delete (Object.prototype as Record<string, unknown>)[key];
       }
     }
+    // An inherited `get` beside a descriptor's `value` makes defineProperty throw, the test
+    // runner's own included: the result is taken while polluted and compared after.
+    let polluted: unknown;
+    Object.defineProperty(Object.prototype, "get", {
+      __proto__: null,
+      value: () => 1,
+      configurable: true,
+    } as PropertyDescriptor);
+    try {
+      polluted = generateOperations(spec).module;
+    } catch (error) {
+      polluted = error;
+    } finally {
+      delete (Object.prototype as Record<string, unknown>).get;
+    }
+    expect(polluted).toBe(clean);
   });
 
   it("writes a schema that refers to itself many times in time and space in proportion to it", () => {

@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { toCurl, toFetchArgs } from "../../src/adapters/index.js";
+import { toHttpMessage } from "../../src/adapters/to-http-message.js";
 import { EndpointError } from "../../src/index.js";
 import { expandTemplate } from "../../src/template/uri-template.js";
 import { expectEndpointError } from "../helpers.js";
@@ -136,6 +138,23 @@ describe("what reading a caller's object throws is an EndpointError", () => {
     expect(
       expectEndpointError(() => endpoint("GET /x", { headers: headers() }), "invalid_options").cause,
     ).toBe(boom);
+  });
+
+  it("a body's toJSON that throws something posing as an EndpointError, whose traps throw, is still an EndpointError with it as the cause", () => {
+    const poser = new Proxy(Object.create(EndpointError.prototype) as object, {
+      getOwnPropertyDescriptor: () => {
+        throw new TypeError("trap");
+      },
+    });
+    const body = {
+      toJSON(): never {
+        throw poser;
+      },
+    };
+    const request = { method: "post", url: "https://api.github.com/x", headers: {}, body } as const;
+    for (const adapter of [toFetchArgs, toCurl, toHttpMessage]) {
+      expect(expectEndpointError(() => adapter(request), "invalid_parameter").cause).toBe(poser);
+    }
   });
 
   it("headers as any iterable of pairs (a generator, a Set), as documented", () => {

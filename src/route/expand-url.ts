@@ -4,6 +4,7 @@ import { quote } from "../shared/quote.js";
 import { type Part, QUERY_OPERATOR } from "../template/compile-template.js";
 import { encodeUnreserved } from "../template/encode.js";
 import { expandExpression, expandParts, expandVariable, loneSurrogate } from "../template/expand-template.js";
+import { invalidValue } from "../template/template-value.js";
 import { DOT_SEGMENT, QUERY_OR_FRAGMENT, type UrlPlan } from "./plan-url.js";
 import { withQuery } from "./with-query.js";
 
@@ -89,11 +90,11 @@ function queryOf(names: readonly string[], values: readonly unknown[], query: st
     const value = values[i];
     if (value === undefined || value === null) continue;
     if (isPlainObject(value)) {
-      throw new EndpointError(
-        "invalid_parameter",
+      throw invalidValue(
+        name,
         __DEV__
-          ? `Parameter ${quote(name)} is an object, which has no single query form: put "{?${name}*}" in the route to send its keys as query parameters, or send it in a request body.`
-          : name,
+          ? `is an object, which has no single query form: put "{?${name}*}" in the route to send its keys as query parameters, or send it in a request body`
+          : "",
       );
     }
     const key = encodeUnreserved(name);

@@ -123,7 +123,7 @@ export function nestedAt(name: string, at: number | string): EndpointError {
 }
 
 /** `invalid_parameter` for parameter `name`; `problem` is given as `__DEV__ ? "what: fix" : ""`. */
-function invalidValue(name: string, problem: string): EndpointError {
+export function invalidValue(name: string, problem: string): EndpointError {
   return new EndpointError("invalid_parameter", __DEV__ ? `Parameter ${quote(name)} ${problem}.` : name);
 }
 

@@ -179,8 +179,9 @@ function parseExpression(
   const operator = OPERATORS[opChar] ?? SIMPLE;
   if (operator !== SIMPLE) {
     i++;
-  } else if ("=,!@|".includes(opChar || "x")) {
-    // Operators RFC 6570 reserves for future extensions.
+  } else if (__DEV__ && "=,!@|".includes(opChar || "x")) {
+    // Operators RFC 6570 reserves for future extensions. Only named here: production builds
+    // refuse them below, as the variable name they stand in place of, at the same index.
     throw templateError(
       source,
       i,
@@ -208,7 +209,9 @@ function parseExpression(
           : "",
       );
     }
-    if (dot) {
+    // Only named here: production builds refuse the dot below as what may not follow a name,
+    // at the same index.
+    if (__DEV__ && dot) {
       throw templateError(source, i, __DEV__ ? `a variable name cannot end with "."; remove the dot` : "");
     }
     // 1 to 9999, with no leading zero.

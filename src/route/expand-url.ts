@@ -55,8 +55,7 @@ export function expandUrl(
       path = path.slice(0, end);
     }
   }
-  // Most paths hold no dot in any spelling: native searches tell so before the pattern runs.
-  if ((path.includes(".") || path.includes("%2e") || path.includes("%2E")) && DOT_SEGMENT.test(path)) {
+  if (DOT_SEGMENT.test(path)) {
     throw new EndpointError(
       "invalid_parameter",
       __DEV__

@@ -1,6 +1,7 @@
 import { EndpointError } from "../endpoint-error.js";
 import { lazyPattern } from "../shared/lazy-pattern.js";
 import { quote } from "../shared/quote.js";
+import { NOT_RESERVED } from "./encode.js";
 
 /** How one RFC 6570 operator expands (RFC 6570 appendix A). */
 export interface Operator {
@@ -93,8 +94,9 @@ const LITERAL_STOP = String.raw`[^!#-;=?-[\]_a-z~\xa0-\u{10ffff}]|[\p{Cs}\p{NCha
 /**
  * The same stops for ASCII text, without the Unicode classes (built on the first template that
  * needs them, see lazyPattern): a stop at a character past ASCII is asked again of the full set.
+ * It is the pattern reserved expansion encodes (a run's start is where literal text stops).
  */
-const ASCII_LITERAL_STOP = /[^!#-;=?-[\]_a-z~]|%(?![\da-f]{2})/gi;
+const ASCII_LITERAL_STOP = NOT_RESERVED;
 const NON_ASCII = /[^\0-\x7f]+/g;
 /**
  * varspec = varname [ ":" prefix / "*" ]; varname = varchar *( ["."] varchar ); varchar = ALPHA /

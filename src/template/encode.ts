@@ -5,8 +5,11 @@
 const UNRESERVED = new Uint8Array(128);
 for (let code = 0; code < 128; code++) UNRESERVED[code] = Number(/[\w.~-]/.test(String.fromCharCode(code)));
 
-/** Runs of characters outside U+R, and a `%` that does not start a `%XX` triplet. */
-const NOT_RESERVED = /[^!#-;=?-[\]_a-z~]+|%(?![\da-f]{2})/gi;
+/**
+ * Runs of ASCII characters outside U+R (and every character past ASCII), and a `%` that does not
+ * start a `%XX` triplet. Where literal text of a template stops too (see compileTemplate).
+ */
+export const NOT_RESERVED: RegExp = /[^!#-;=?-[\]_a-z~]+|%(?![\da-f]{2})/gi;
 
 /**
  * Encodes everything outside the unreserved set as UTF-8 percent-escapes. Most values (names,

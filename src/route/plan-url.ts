@@ -28,10 +28,10 @@ export interface UrlPlan extends Pick<CompiledTemplate, "source" | "variableName
 }
 
 /**
- * A `.` or `..` path segment, percent-encoded (`%2e`, `.%2E`) or not, as URL parsers read them,
- * with the `/` before it if any.
+ * A `.` or `..` path segment, percent-encoded (`%2e`, `.%2E`) or not, as URL parsers read them:
+ * nothing but a `/` before it or after it.
  */
-export const DOT_SEGMENT: RegExp = /(?:^|\/)(?:\.|%2e){1,2}(?:\/|$)/i;
+export const DOT_SEGMENT: RegExp = /(?<![^/])(?:\.|%2e){1,2}(?![^/])/i;
 
 /**
  * In a route's path: a `:name` placeholder after a `/`; the `?`, `#` or query or fragment
@@ -68,7 +68,7 @@ export function planUrl(url: string): UrlPlan {
   if (dot !== null) {
     throw templateError(
       url,
-      dot.index + (dot[0].startsWith("/") ? 1 : 0),
+      dot.index,
       __DEV__ ? `a "." or ".." path segment, which URL parsers resolve away; write the path without it` : "",
     );
   }

@@ -142,11 +142,11 @@ export function compileTemplate(source: string, extensions: TemplateExtensions =
   let stops = ASCII_LITERAL_STOP;
   for (;;) {
     stops.lastIndex = at;
-    let stop = stops.exec(source)?.index ?? source.length;
-    if (source.charCodeAt(stop) >= 128) {
+    const stop = stops.exec(source)?.index ?? source.length;
+    // A stop past ASCII is asked again of the full set (once: the full set is kept from then on).
+    if (source.charCodeAt(stop) >= 128 && stops === ASCII_LITERAL_STOP) {
       stops = lazyPattern(LITERAL_STOP, "giu");
-      stops.lastIndex = stop;
-      stop = stops.exec(source)?.index ?? source.length;
+      continue;
     }
     for (
       let found = placeholders[next];

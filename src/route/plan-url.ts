@@ -79,15 +79,16 @@ export function planUrl(url: string): UrlPlan {
   let stage = 0;
   // After a query or fragment expression that ends the path, only more of them may follow until
   // a literal "#": left out, such an expression would join whatever follows to the path.
-  let strictFrom = -1;
+  let strict = false;
+  let lastExpression = 0;
   const required = new Set<number>();
   for (const part of compiled.parts) {
     if (typeof part === "string") {
-      if (strictFrom >= 0 && !part.startsWith("#")) {
+      if (strict && !part.startsWith("#")) {
         // A literal starts where the expression before it closes.
-        throw tailError(url, url.indexOf("}", strictFrom) + 1);
+        throw tailError(url, url.indexOf("}", lastExpression) + 1);
       }
-      strictFrom = -1;
+      strict = false;
       // A "?" or "#" ends the path, a "#" the query: the literal is cut there.
       let rest = part;
       while (stage < 2) {
@@ -102,20 +103,20 @@ export function planUrl(url: string): UrlPlan {
     }
     const first = part.operator.first;
     if (first === "") for (const variable of part.variables) required.add(variable.slot);
-    const tail = first !== "" && "?&#".includes(first);
-    if (stage === 0 && tail) {
+    const query = first === "?" || first === "&";
+    const tail = query || first === "#";
+    if (strict && !tail) throw tailError(url, part.index);
+    if (tail && stage === 0) {
+      strict = true;
       stage = 1;
-      strictFrom = part.index;
-    } else if (strictFrom >= 0) {
-      if (!tail) throw tailError(url, part.index);
-      strictFrom = part.index;
     }
     if (first === "#") stage = 2;
+    lastExpression = part.index;
     // A route's query goes before its fragment, as a request sends it (a client drops what
     // follows `#`): query expressions written after the fragment's start
     // (`/#Action=Send{?Version}`, a path key of AWS's) move to just before it. A route rule: the
     // RFC 6570 engine alone writes them where they stand.
-    (split[stage === 2 && tail && first !== "#" ? 1 : stage] as Part[]).push(part);
+    (split[query ? 1 : stage] as Part[]).push(part);
   }
   const [pathParts, query, fragment] = split;
   const last = pathParts.at(-1);

@@ -32,16 +32,14 @@ export function encodeUnreserved(text: string): string | undefined {
   } catch {
     return undefined;
   }
-  let out = "";
-  let start = 0;
-  for (let j = 0; j < encoded.length; j++) {
-    const code = encoded.charCodeAt(j);
-    if (code === 0x21 || (code >= 0x27 && code <= 0x2a)) {
-      out += `${encoded.slice(start, j)}%${code.toString(16).toUpperCase()}`;
-      start = j + 1;
-    }
-  }
-  return start === 0 ? encoded : out + encoded.slice(start);
+  return encoded.search(MARKS) < 0 ? encoded : encoded.replace(MARKS, escapeMark);
+}
+
+/** The characters RFC 3986 reserves that `encodeURIComponent` leaves as they are. */
+const MARKS = /[!'()*]/g;
+
+function escapeMark(mark: string): string {
+  return `%${mark.charCodeAt(0).toString(16).toUpperCase()}`;
 }
 
 /**

@@ -47,13 +47,12 @@ const PATH_TOKEN = /\/:([a-z_]\w*)|(\{[?&#]|[?#])|\{[^}]*/gi;
  * expression that ends the path, and the query goes before the fragment.
  */
 export function planUrl(url: string): UrlPlan {
-  const hasScheme = /^[a-z][a-z\d+.-]*:/i.test(url);
-  if (hasScheme) checkOrigin(url);
+  // A full URL (its `scheme://`, checked here) names its origin: the route syntax starts after
+  // the scheme's `//` (`https://u:pw@h/:id`). A path has none.
+  const start = /^[a-z][a-z\d+.-]*:/i.test(url) ? checkOrigin(url) : 0;
   // The route syntax: `:name` placeholders up to where the path ends (read with `exec`: a
   // replaced iterator must not choose them).
   const placeholders: Placeholder[] = [];
-  // In a full URL (its `scheme://`, checked above), after the origin's start: `https://u:pw@h/:id`.
-  const start = hasScheme ? url.indexOf(":") + 3 : 0;
   PATH_TOKEN.lastIndex = 0;
   let found = PATH_TOKEN.exec(url);
   for (; found !== null && found[2] === undefined; found = PATH_TOKEN.exec(url)) {
@@ -132,7 +131,8 @@ export function planUrl(url: string): UrlPlan {
     tailParts: query.concat(fragment),
     reservedInPath: pathParts.some((part) => typeof part !== "string" && part.operator.reserved),
     pathEndsWithSlash: typeof last === "string" && last.endsWith("/"),
-    origin: hasScheme ? (/^[^/]*\/\/[^/?#]*/.exec(pathParts[0] as string)?.[0].length ?? 0) : 0,
+    // The origin is the start of the route's first literal (checkOrigin refused any expression in it).
+    origin: start && (/^[^/]*\/\/[^/?#]*/.exec(pathParts[0] as string) as RegExpExecArray)[0].length,
   };
 }
 
@@ -155,8 +155,9 @@ function tailError(url: string, index: number): Error {
  * A full URL in a route names its origin in literal text, `scheme://host[:port]`, ended by a
  * literal `/`, `?`, `#` or the end: a value must never choose the host, and an optional
  * expression right after it that expands to nothing would join what follows to the host.
+ * Returns where the host starts, after `//`.
  */
-function checkOrigin(url: string): void {
+function checkOrigin(url: string): number {
   const colon = url.indexOf(":");
   if (!url.startsWith("//", colon + 1)) {
     throw templateError(
@@ -180,4 +181,5 @@ function checkOrigin(url: string): void {
         : "",
     );
   }
+  return colon + 3;
 }

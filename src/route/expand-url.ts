@@ -2,8 +2,7 @@ import { EndpointError } from "../endpoint-error.js";
 import { isPlainObject } from "../shared/object.js";
 import { quote } from "../shared/quote.js";
 import { type Part, QUERY_OPERATOR } from "../template/compile-template.js";
-import { encodeUnreserved } from "../template/encode.js";
-import { expandExpression, expandParts, expandVariable, loneSurrogate } from "../template/expand-template.js";
+import { encodeValue, expandExpression, expandParts, expandVariable } from "../template/expand-template.js";
 import { invalidValue } from "../template/template-value.js";
 import { DOT_SEGMENT, QUERY_OR_FRAGMENT, type UrlPlan } from "./plan-url.js";
 import { withQuery } from "./with-query.js";
@@ -96,8 +95,7 @@ function queryOf(names: readonly string[], values: readonly unknown[], query: st
           : "",
       );
     }
-    const key = encodeUnreserved(name);
-    if (key === undefined) throw loneSurrogate(name);
+    const key = encodeValue(name, QUERY_OPERATOR, name);
     const piece = expandVariable(QUERY_OPERATOR, { name: key, slot: 0, prefix: 0, explode: false }, value);
     if (piece !== undefined) query += (query === "" ? "" : "&") + piece;
   }

@@ -75,7 +75,8 @@ export function expandVariable(operator: Operator, spec: VariableSpec, value: un
   return explode || !named ? out : `${name}=${out}`;
 }
 
-function encodeValue(text: string, operator: Operator, name: string): string {
+/** `text` encoded as `operator` expands values; a lone surrogate in it is parameter `name`'s error. */
+export function encodeValue(text: string, operator: Operator, name: string): string {
   const encoded = operator.reserved ? encodeReserved(text) : encodeUnreserved(text);
   if (encoded === undefined) throw loneSurrogate(name);
   return encoded;

@@ -113,7 +113,10 @@ export function nestedAt(name: string, at: number | string): EndpointError {
   );
 }
 
-/** `invalid_parameter` for parameter `name`; `problem` is given as `__DEV__ ? "what: fix" : ""`. */
+/**
+ * `invalid_parameter` for parameter `name`; `problem` ("what: fix", without the parameter's name)
+ * is given in development builds only, "" in production ones.
+ */
 export function invalidValue(name: string, problem: string): EndpointError {
   return new EndpointError("invalid_parameter", __DEV__ ? `Parameter ${quote(name)} ${problem}.` : name);
 }

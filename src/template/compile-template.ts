@@ -1,7 +1,7 @@
 import { EndpointError } from "../endpoint-error.js";
 import { lazyPattern } from "../shared/lazy-pattern.js";
 import { quote } from "../shared/quote.js";
-import { NOT_RESERVED } from "./encode.js";
+import { encodeReserved, NOT_RESERVED } from "./encode.js";
 
 /** How one RFC 6570 operator expands (RFC 6570 appendix A). */
 export interface Operator {
@@ -97,7 +97,6 @@ const LITERAL_STOP = String.raw`[^!#-;=?-[\]_a-z~\xa0-\u{10ffff}]|[\p{Cs}\p{NCha
  * It is the pattern reserved expansion encodes (a run's start is where literal text stops).
  */
 const ASCII_LITERAL_STOP = NOT_RESERVED;
-const NON_ASCII = /[^\0-\x7f]+/g;
 /**
  * varspec = varname [ ":" prefix / "*" ]; varname = varchar *( ["."] varchar ); varchar = ALPHA /
  * DIGIT / "_" / pct-encoded (and `-` with `dashInNames`). The prefix is read as up to five digits, then checked.
@@ -132,7 +131,9 @@ export function compileTemplate(source: string, extensions: TemplateExtensions =
   };
   const literal = (from: number, to: number): void => {
     if (from === to) return;
-    const text = source.slice(from, to).replace(NON_ASCII, encodeURIComponent);
+    // Stored as reserved expansion writes it: literal text holds nothing outside U+R but
+    // characters past ASCII (never a lone surrogate), which it percent-encodes.
+    const text = encodeReserved(source.slice(from, to)) as string;
     bytes += 4 * text.length;
     parts.push(text);
   };
@@ -141,6 +142,7 @@ export function compileTemplate(source: string, extensions: TemplateExtensions =
   let next = 0;
   let stops = ASCII_LITERAL_STOP;
   for (;;) {
+    // Set before each search: encodeReserved, in `literal`, runs the same pattern.
     stops.lastIndex = at;
     const stop = stops.exec(source)?.index ?? source.length;
     // A stop past ASCII is asked again of the full set (once: the full set is kept from then on).

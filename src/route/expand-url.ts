@@ -2,8 +2,8 @@ import { EndpointError } from "../endpoint-error.js";
 import { isPlainObject } from "../shared/object.js";
 import { quote } from "../shared/quote.js";
 import { type Part, QUERY_OPERATOR } from "../template/compile-template.js";
-import { encodeUnreserved } from "../template/encode.js";
-import { expandExpression, expandParts, expandVariable, loneSurrogate } from "../template/expand-template.js";
+import { encodeValue, expandExpression, expandParts, expandVariable } from "../template/expand-template.js";
+import { invalidValue } from "../template/template-value.js";
 import { DOT_SEGMENT, QUERY_OR_FRAGMENT, type UrlPlan } from "./plan-url.js";
 import { withQuery } from "./with-query.js";
 
@@ -54,8 +54,7 @@ export function expandUrl(
       path = path.slice(0, end);
     }
   }
-  // Most paths hold no dot in any spelling: native searches tell so before the pattern runs.
-  if ((path.includes(".") || path.includes("%2e") || path.includes("%2E")) && DOT_SEGMENT.test(path)) {
+  if (DOT_SEGMENT.test(path)) {
     throw new EndpointError(
       "invalid_parameter",
       __DEV__
@@ -89,15 +88,14 @@ function queryOf(names: readonly string[], values: readonly unknown[], query: st
     const value = values[i];
     if (value === undefined || value === null) continue;
     if (isPlainObject(value)) {
-      throw new EndpointError(
-        "invalid_parameter",
+      throw invalidValue(
+        name,
         __DEV__
-          ? `Parameter ${quote(name)} is an object, which has no single query form: put "{?${name}*}" in the route to send its keys as query parameters, or send it in a request body.`
-          : name,
+          ? `is an object, which has no single query form: put "{?${name}*}" in the route to send its keys as query parameters, or send it in a request body`
+          : "",
       );
     }
-    const key = encodeUnreserved(name);
-    if (key === undefined) throw loneSurrogate(name);
+    const key = encodeValue(name, QUERY_OPERATOR, name);
     const piece = expandVariable(QUERY_OPERATOR, { name: key, slot: 0, prefix: 0, explode: false }, value);
     if (piece !== undefined) query += (query === "" ? "" : "&") + piece;
   }

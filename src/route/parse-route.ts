@@ -45,9 +45,9 @@ export function parseRoute(route: string): ParsedRoute {
         : "",
     );
   }
-  if (url === undefined) return Object.freeze({ method: "GET", url: first });
+  if (url === undefined) return { method: "GET", url: first };
   toRequestMethod(first, route);
-  return Object.freeze({ method: first, url });
+  return { method: first, url };
 }
 
 /**

@@ -1,7 +1,6 @@
 import {
   type CompiledTemplate,
   compileTemplate,
-  type Expression,
   type Part,
   type Placeholder,
   templateError,
@@ -29,10 +28,10 @@ export interface UrlPlan extends Pick<CompiledTemplate, "source" | "variableName
 }
 
 /**
- * A `.` or `..` path segment, percent-encoded (`%2e`, `.%2E`) or not, as URL parsers read them,
- * with the `/` before it if any.
+ * A `.` or `..` path segment, percent-encoded (`%2e`, `.%2E`) or not, as URL parsers read them:
+ * nothing but a `/` before it or after it.
  */
-export const DOT_SEGMENT: RegExp = /(?:^|\/)(?:\.|%2e){1,2}(?:\/|$)/i;
+export const DOT_SEGMENT: RegExp = /(?<![^/])(?:\.|%2e){1,2}(?![^/])/i;
 
 /**
  * In a route's path: a `:name` placeholder after a `/`; the `?`, `#` or query or fragment
@@ -48,13 +47,12 @@ const PATH_TOKEN = /\/:([a-z_]\w*)|(\{[?&#]|[?#])|\{[^}]*/gi;
  * expression that ends the path, and the query goes before the fragment.
  */
 export function planUrl(url: string): UrlPlan {
-  const hasScheme = /^[a-z][a-z\d+.-]*:/i.test(url);
-  if (hasScheme) checkOrigin(url);
+  // A full URL (its `scheme://`, checked here) names its origin: the route syntax starts after
+  // the scheme's `//` (`https://u:pw@h/:id`). A path has none.
+  const start = /^[a-z][a-z\d+.-]*:/i.test(url) ? checkOrigin(url) : 0;
   // The route syntax: `:name` placeholders up to where the path ends (read with `exec`: a
   // replaced iterator must not choose them).
   const placeholders: Placeholder[] = [];
-  // In a full URL (its `scheme://`, checked above), after the origin's start: `https://u:pw@h/:id`.
-  const start = hasScheme ? url.indexOf(":") + 3 : 0;
   PATH_TOKEN.lastIndex = 0;
   let found = PATH_TOKEN.exec(url);
   for (; found !== null && found[2] === undefined; found = PATH_TOKEN.exec(url)) {
@@ -69,35 +67,57 @@ export function planUrl(url: string): UrlPlan {
   if (dot !== null) {
     throw templateError(
       url,
-      dot.index + (dot[0].startsWith("/") ? 1 : 0),
+      dot.index,
       __DEV__ ? `a "." or ".." path segment, which URL parsers resolve away; write the path without it` : "",
     );
   }
-  // The path is the parts before the first query or fragment expression or literal "?" or "#"
-  // (that literal split there). Simple and `+` expressions and placeholders are required.
-  const pathParts: Part[] = [];
-  const tail: Part[] = [];
+  // One pass splits the parts into path, query and fragment: the path ends at the first query or
+  // fragment expression or literal "?" or "#", the fragment starts at a `{#…}` or literal "#"
+  // (literals split there). Simple and `+` expressions and placeholders are required.
+  const split: [Part[], Part[], Part[]] = [[], [], []];
+  let stage = 0;
+  // After a query or fragment expression that ends the path, only more of them may follow until
+  // a literal "#": left out, such an expression would join whatever follows to the path.
+  let strict = false;
+  let lastExpression = 0;
   const required = new Set<number>();
   for (const part of compiled.parts) {
-    if (typeof part !== "string" && part.operator.first === "") {
-      for (const variable of part.variables) required.add(variable.slot);
+    if (typeof part === "string") {
+      if (strict && !part.startsWith("#")) {
+        // A literal starts where the expression before it closes.
+        throw tailError(url, url.indexOf("}", lastExpression) + 1);
+      }
+      strict = false;
+      // A "?" or "#" ends the path, a "#" the query: the literal is cut there.
+      let rest = part;
+      while (stage < 2) {
+        const cut = rest.search(STAGE_END[stage] as RegExp);
+        if (cut < 0) break;
+        if (cut > 0) (split[stage] as Part[]).push(rest.slice(0, cut));
+        rest = rest.slice(cut);
+        stage++;
+      }
+      (split[stage] as Part[]).push(rest);
+      continue;
     }
-    const cut =
-      tail.length > 0
-        ? 0
-        : typeof part === "string"
-          ? part.search(QUERY_OR_FRAGMENT)
-          : hasOperator(part, "?&#")
-            ? 0
-            : -1;
-    if (cut < 0) pathParts.push(part);
-    else if (cut === 0) tail.push(part);
-    else {
-      pathParts.push((part as string).slice(0, cut));
-      tail.push((part as string).slice(cut));
+    const first = part.operator.first;
+    if (first === "") for (const variable of part.variables) required.add(variable.slot);
+    const query = first === "?" || first === "&";
+    const tail = query || first === "#";
+    if (strict && !tail) throw tailError(url, part.index);
+    if (tail && stage === 0) {
+      strict = true;
+      stage = 1;
     }
+    if (first === "#") stage = 2;
+    lastExpression = part.index;
+    // A route's query goes before its fragment, as a request sends it (a client drops what
+    // follows `#`): query expressions written after the fragment's start
+    // (`/#Action=Send{?Version}`, a path key of AWS's) move to just before it. A route rule: the
+    // RFC 6570 engine alone writes them where they stand.
+    (split[query ? 1 : stage] as Part[]).push(part);
   }
-  if (tail[0] !== undefined && typeof tail[0] !== "string") checkTail(url, tail);
+  const [pathParts, query, fragment] = split;
   const last = pathParts.at(-1);
   // Every field written out in one literal: plans then share one hidden class, and the reads on
   // the hot path stay monomorphic (an object spread gave nearly every route its own).
@@ -108,74 +128,36 @@ export function planUrl(url: string): UrlPlan {
     requiredSlots: [...required],
     bytes: compiled.bytes,
     pathParts,
-    tailParts: queryBeforeFragment(tail),
+    tailParts: query.concat(fragment),
     reservedInPath: pathParts.some((part) => typeof part !== "string" && part.operator.reserved),
     pathEndsWithSlash: typeof last === "string" && last.endsWith("/"),
-    origin: hasScheme ? (/^[^/]*\/\/[^/?#]*/.exec(pathParts[0] as string)?.[0].length ?? 0) : 0,
+    // The origin is the start of the route's first literal (checkOrigin refused any expression in it).
+    origin: start && (/^[^/]*\/\/[^/?#]*/.exec(pathParts[0] as string) as RegExpExecArray)[0].length,
   };
 }
 
 /** The characters that end a path. */
 export const QUERY_OR_FRAGMENT: RegExp = /[?#]/;
+/** What ends each stage's literal text: the path's, then the query's. */
+const STAGE_END = [QUERY_OR_FRAGMENT, /#/];
 
-/** An expression whose operator is one of `operators`. */
-function hasOperator(part: Part, operators: string): boolean {
-  return typeof part !== "string" && operators.includes(part.operator.first || "x");
-}
-
-/**
- * After a query or fragment expression that ends the path, only more of them may follow until
- * a literal "#": left out, such an expression would join whatever follows to the path.
- */
-function checkTail(url: string, tail: readonly Part[]): void {
-  for (let i = 1; i < tail.length; i++) {
-    const part = tail[i] as Part;
-    if (typeof part === "string" && part.startsWith("#")) return;
-    if (typeof part === "string" || !hasOperator(part, "?&#")) {
-      throw templateError(
-        url,
-        // A literal starts where the expression before it closes.
-        typeof part === "string" ? url.indexOf("}", (tail[i - 1] as Expression).index) + 1 : part.index,
-        __DEV__
-          ? `in a route only {?…}, {&…}, {#…} or a literal "#" may follow a query or fragment expression, since a value left out would join what follows to the path; move the path before it`
-          : "",
-      );
-    }
-  }
-}
-
-/**
- * A route's query goes before its fragment, as a request sends it (a client drops what follows
- * `#`): query expressions written after the fragment's start (`/#Action=Send{?Version}`, a
- * path key of AWS's) move to just before it. A route rule: the RFC 6570 engine alone writes
- * them where they stand.
- */
-function queryBeforeFragment(tail: readonly Part[]): Part[] {
-  const before: Part[] = [];
-  const moved: Part[] = [];
-  let fragment: Part[] | undefined;
-  for (let i = 0; i < tail.length; i++) {
-    const part = tail[i] as Part;
-    if (fragment !== undefined) {
-      (hasOperator(part, "?&") ? moved : fragment).push(part);
-    } else if (typeof part === "string" ? part.includes("#") : part.operator.first === "#") {
-      // The fragment starts at a literal "#", the text before it staying where it is, or a `{#…}`.
-      const hash = typeof part === "string" ? part.indexOf("#") : 0;
-      if (hash > 0) before.push((part as string).slice(0, hash));
-      fragment = [hash > 0 ? (part as string).slice(hash) : part];
-    } else {
-      before.push(part);
-    }
-  }
-  return before.concat(moved, fragment ?? []);
+function tailError(url: string, index: number): Error {
+  return templateError(
+    url,
+    index,
+    __DEV__
+      ? `in a route only {?…}, {&…}, {#…} or a literal "#" may follow a query or fragment expression, since a value left out would join what follows to the path; move the path before it`
+      : "",
+  );
 }
 
 /**
  * A full URL in a route names its origin in literal text, `scheme://host[:port]`, ended by a
  * literal `/`, `?`, `#` or the end: a value must never choose the host, and an optional
  * expression right after it that expands to nothing would join what follows to the host.
+ * Returns where the host starts, after `//`.
  */
-function checkOrigin(url: string): void {
+function checkOrigin(url: string): number {
   const colon = url.indexOf(":");
   if (!url.startsWith("//", colon + 1)) {
     throw templateError(
@@ -199,4 +181,5 @@ function checkOrigin(url: string): void {
         : "",
     );
   }
+  return colon + 3;
 }

@@ -1,6 +1,7 @@
 import { EndpointError } from "../endpoint-error.js";
 import { lazyPattern } from "../shared/lazy-pattern.js";
 import { quote } from "../shared/quote.js";
+import { encodeReserved, NOT_RESERVED } from "./encode.js";
 
 /** How one RFC 6570 operator expands (RFC 6570 appendix A). */
 export interface Operator {
@@ -93,9 +94,9 @@ const LITERAL_STOP = String.raw`[^!#-;=?-[\]_a-z~\xa0-\u{10ffff}]|[\p{Cs}\p{NCha
 /**
  * The same stops for ASCII text, without the Unicode classes (built on the first template that
  * needs them, see lazyPattern): a stop at a character past ASCII is asked again of the full set.
+ * It is the pattern reserved expansion encodes (a run's start is where literal text stops).
  */
-const ASCII_LITERAL_STOP = /[^!#-;=?-[\]_a-z~]|%(?![\da-f]{2})/gi;
-const NON_ASCII = /[^\0-\x7f]+/g;
+const ASCII_LITERAL_STOP = NOT_RESERVED;
 /**
  * varspec = varname [ ":" prefix / "*" ]; varname = varchar *( ["."] varchar ); varchar = ALPHA /
  * DIGIT / "_" / pct-encoded (and `-` with `dashInNames`). The prefix is read as up to five digits, then checked.
@@ -130,7 +131,9 @@ export function compileTemplate(source: string, extensions: TemplateExtensions =
   };
   const literal = (from: number, to: number): void => {
     if (from === to) return;
-    const text = source.slice(from, to).replace(NON_ASCII, encodeURIComponent);
+    // Stored as reserved expansion writes it: literal text holds nothing outside U+R but
+    // characters past ASCII (never a lone surrogate), which it percent-encodes.
+    const text = encodeReserved(source.slice(from, to)) as string;
     bytes += 4 * text.length;
     parts.push(text);
   };
@@ -139,12 +142,13 @@ export function compileTemplate(source: string, extensions: TemplateExtensions =
   let next = 0;
   let stops = ASCII_LITERAL_STOP;
   for (;;) {
+    // Set before each search: encodeReserved, in `literal`, runs the same pattern.
     stops.lastIndex = at;
-    let stop = stops.exec(source)?.index ?? source.length;
-    if (source.charCodeAt(stop) >= 128) {
+    const stop = stops.exec(source)?.index ?? source.length;
+    // A stop past ASCII is asked again of the full set (once: the full set is kept from then on).
+    if (source.charCodeAt(stop) >= 128 && stops === ASCII_LITERAL_STOP) {
       stops = lazyPattern(LITERAL_STOP, "giu");
-      stops.lastIndex = stop;
-      stop = stops.exec(source)?.index ?? source.length;
+      continue;
     }
     for (
       let found = placeholders[next];
@@ -179,8 +183,9 @@ function parseExpression(
   const operator = OPERATORS[opChar] ?? SIMPLE;
   if (operator !== SIMPLE) {
     i++;
-  } else if ("=,!@|".includes(opChar || "x")) {
-    // Operators RFC 6570 reserves for future extensions.
+  } else if (__DEV__ && "=,!@|".includes(opChar || "x")) {
+    // Operators RFC 6570 reserves for future extensions. Only named here: production builds
+    // refuse them below, as the variable name they stand in place of, at the same index.
     throw templateError(
       source,
       i,
@@ -208,7 +213,9 @@ function parseExpression(
           : "",
       );
     }
-    if (dot) {
+    // Only named here: production builds refuse the dot below as what may not follow a name,
+    // at the same index.
+    if (__DEV__ && dot) {
       throw templateError(source, i, __DEV__ ? `a variable name cannot end with "."; remove the dot` : "");
     }
     // 1 to 9999, with no leading zero.

@@ -5,8 +5,11 @@
 const UNRESERVED = new Uint8Array(128);
 for (let code = 0; code < 128; code++) UNRESERVED[code] = Number(/[\w.~-]/.test(String.fromCharCode(code)));
 
-/** Runs of characters outside U+R, and a `%` that does not start a `%XX` triplet. */
-const NOT_RESERVED = /[^!#-;=?-[\]_a-z~]+|%(?![\da-f]{2})/gi;
+/**
+ * Runs of ASCII characters outside U+R (and every character past ASCII), and a `%` that does not
+ * start a `%XX` triplet. Where literal text of a template stops too (see compileTemplate).
+ */
+export const NOT_RESERVED: RegExp = /[^!#-;=?-[\]_a-z~]+|%(?![\da-f]{2})/gi;
 
 /**
  * Encodes everything outside the unreserved set as UTF-8 percent-escapes. Most values (names,
@@ -29,16 +32,14 @@ export function encodeUnreserved(text: string): string | undefined {
   } catch {
     return undefined;
   }
-  let out = "";
-  let start = 0;
-  for (let j = 0; j < encoded.length; j++) {
-    const code = encoded.charCodeAt(j);
-    if (code === 0x21 || (code >= 0x27 && code <= 0x2a)) {
-      out += `${encoded.slice(start, j)}%${code.toString(16).toUpperCase()}`;
-      start = j + 1;
-    }
-  }
-  return start === 0 ? encoded : out + encoded.slice(start);
+  return encoded.search(MARKS) < 0 ? encoded : encoded.replace(MARKS, escapeMark);
+}
+
+/** The characters RFC 3986 reserves that `encodeURIComponent` leaves as they are. */
+const MARKS = /[!'()*]/g;
+
+function escapeMark(mark: string): string {
+  return `%${mark.charCodeAt(0).toString(16).toUpperCase()}`;
 }
 
 /**

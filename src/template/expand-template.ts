@@ -1,9 +1,8 @@
-import { EndpointError } from "../endpoint-error.js";
+import type { EndpointError } from "../endpoint-error.js";
 import { isArray } from "../shared/object.js";
-import { quote } from "../shared/quote.js";
 import type { Expression, Operator, Part, VariableSpec } from "./compile-template.js";
 import { encodeReserved, encodeUnreserved } from "./encode.js";
-import { nestedAt, toScalarString } from "./template-value.js";
+import { invalidValue, nestedAt, toScalarString } from "./template-value.js";
 
 /**
  * Runs a compiled template against values (RFC 6570 section 3). `values` holds each variable's
@@ -47,11 +46,11 @@ export function expandVariable(operator: Operator, spec: VariableSpec, value: un
     return text === "" ? name + ifEmpty : `${name}=${encoded}`;
   }
   if (spec.prefix > 0) {
-    throw new EndpointError(
-      "invalid_parameter",
+    throw invalidValue(
+      name,
       __DEV__
-        ? `Parameter ${quote(name)} is a list or object, but the template applies the prefix ":${spec.prefix}" to it: a prefix applies only to strings; pass a string or remove the prefix.`
-        : name,
+        ? `is a list or object, but the template applies the prefix ":${spec.prefix}" to it: a prefix applies only to strings; pass a string or remove the prefix`
+        : "",
     );
   }
   // A list's items, or a plain object's keys (a copy of its own, see readValue), written as read.
@@ -76,18 +75,19 @@ export function expandVariable(operator: Operator, spec: VariableSpec, value: un
   return explode || !named ? out : `${name}=${out}`;
 }
 
-function encodeValue(text: string, operator: Operator, name: string): string {
+/** `text` encoded as `operator` expands values; a lone surrogate in it is parameter `name`'s error. */
+export function encodeValue(text: string, operator: Operator, name: string): string {
   const encoded = operator.reserved ? encodeReserved(text) : encodeUnreserved(text);
   if (encoded === undefined) throw loneSurrogate(name);
   return encoded;
 }
 
 export function loneSurrogate(name: string): EndpointError {
-  return new EndpointError(
-    "invalid_parameter",
+  return invalidValue(
+    name,
     __DEV__
-      ? `Parameter ${quote(name)} holds a lone UTF-16 surrogate, which has no UTF-8 form and cannot be put in a URL; pass well-formed text (String.prototype.toWellFormed() repairs it).`
-      : name,
+      ? "holds a lone UTF-16 surrogate, which has no UTF-8 form and cannot be put in a URL; pass well-formed text (String.prototype.toWellFormed() repairs it)"
+      : "",
   );
 }
 

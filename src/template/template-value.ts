@@ -15,27 +15,21 @@ const dateIso = Date.prototype.toISOString;
  * Anything else cannot be put in a URL and is an `invalid_parameter` error.
  */
 export function toScalarString(value: unknown, name: string): string | null | undefined {
-  switch (typeof value) {
-    case "string":
-      return value;
-    case "number":
-      if (Number.isFinite(value)) return numberToDecimal(value);
-      throw invalidValue(name, __DEV__ ? `is ${value}: pass a finite number` : "");
-    case "bigint":
-    case "boolean":
-      return String(value);
-    case "undefined":
-      return undefined;
-    case "object":
-      if (value === null) return undefined;
-      if (isArray(value) || isPlainObject(value)) return null;
-      return otherObjectString(value, name);
-    default:
-      throw invalidValue(
-        name,
-        __DEV__ ? `is a ${typeof value}: pass a string, number, array or plain object` : "",
-      );
+  if (typeof value === "string") return value;
+  if (value === undefined || value === null) return undefined;
+  if (typeof value === "number" && Number.isFinite(value)) return numberToDecimal(value);
+  if (typeof value === "bigint" || typeof value === "boolean") return String(value);
+  if (typeof value === "object") {
+    return isArray(value) || isPlainObject(value) ? null : otherObjectString(value, name);
   }
+  throw invalidValue(
+    name,
+    __DEV__
+      ? typeof value === "number"
+        ? `is ${value}: pass a finite number`
+        : `is a ${typeof value}: pass a string, number, array or plain object`
+      : "",
+  );
 }
 
 /** An object that is neither a list nor plain: a real Date (from any realm) as ISO 8601, anything else refused. */
@@ -60,7 +54,11 @@ function otherObjectString(value: object, name: string): string {
  */
 export function readValue(value: unknown, name: string): unknown {
   if (typeof value !== "object" || value === null) return value;
-  if (isArray(value)) return arrayItems(value, (index) => holeAt(name, index));
+  if (isArray(value)) {
+    return arrayItems(value, (index) =>
+      invalidValue(name, __DEV__ ? `is a list with a hole at index ${index}: pass a list without holes` : ""),
+    );
+  }
   if (isPlainObject(value)) {
     // One built-in pass reads each value once, into an ordinary object of ours (a record with
     // no prototype is a slow hash table): its own keys are all that is ever read of it. Read by
@@ -76,13 +74,6 @@ export function readValue(value: unknown, name: string): unknown {
   // Any other object (a Date) is converted now, without asking again what it is: a Proxy
   // could answer that it is plain after all, and be read live.
   return otherObjectString(value, name);
-}
-
-function holeAt(name: string, index: number): EndpointError {
-  return invalidValue(
-    name,
-    __DEV__ ? `is a list with a hole at index ${index}: pass a list without holes` : "",
-  );
 }
 
 /** The items of a list value (read by `readValue`), converted; `null`/`undefined` items are left out. */
@@ -122,8 +113,11 @@ export function nestedAt(name: string, at: number | string): EndpointError {
   );
 }
 
-/** `invalid_parameter` for parameter `name`; `problem` is given as `__DEV__ ? "what: fix" : ""`. */
-function invalidValue(name: string, problem: string): EndpointError {
+/**
+ * `invalid_parameter` for parameter `name`; `problem` ("what: fix", without the parameter's name)
+ * is given in development builds only, "" in production ones.
+ */
+export function invalidValue(name: string, problem: string): EndpointError {
   return new EndpointError("invalid_parameter", __DEV__ ? `Parameter ${quote(name)} ${problem}.` : name);
 }
 

@@ -1,7 +1,6 @@
-import { NO_MEDIA_TYPE } from "./options/merge-media-type.js";
+import { EMPTY_DEFAULTS } from "./options/merge.js";
 import { builder } from "./options/with-defaults.js";
 import type { Endpoint } from "./types/endpoint.js";
-import type { MergedOptions } from "./types/request.js";
 import { VERSION } from "./version.js";
 
 const HEADERS: Readonly<Record<string, string>> = Object.freeze({
@@ -10,9 +9,9 @@ const HEADERS: Readonly<Record<string, string>> = Object.freeze({
 });
 const BASE_URL = "https://api.github.com";
 
-// The root builder's defaults (below) are constants, valid as written, given in both shapes
-// the builder holds (test/options/with-defaults.test.ts compares them with what `defaults()`
-// makes of them): every cold start is spared the checks and copies a caller's defaults take.
+// The root builder's defaults (below) are constants, valid as written, given as the builder
+// holds them (test/options/with-defaults.test.ts compares them with what `defaults()` makes of
+// them): every cold start is spared the reading a caller's defaults take.
 
 /**
  * Turns a route and parameters into request options for the GitHub REST API (or any API of
@@ -26,28 +25,8 @@ const BASE_URL = "https://api.github.com";
  * options.headers; // { accept: "application/vnd.github.v3+json", "user-agent": "rest-endpoint/1.0.0" }
  * ```
  */
-export const endpoint: Endpoint = builder(
-  Object.freeze({
-    method: "GET",
-    baseUrl: BASE_URL,
-    headers: HEADERS,
-    mediaType: NO_MEDIA_TYPE,
-  }) as MergedOptions,
-  {
-    method: "GET",
-    route: undefined,
-    url: undefined,
-    baseUrl: BASE_URL,
-    headers: HEADERS,
-    mediaType: NO_MEDIA_TYPE,
-    sent: HEADERS,
-    keys: [],
-    values: [],
-    named: 0,
-    request: undefined,
-    data: undefined,
-    operations: undefined,
-    findOperation: undefined,
-    operation: undefined,
-  },
-);
+export const endpoint: Endpoint = builder({
+  ...EMPTY_DEFAULTS,
+  baseUrl: BASE_URL,
+  headers: HEADERS,
+});

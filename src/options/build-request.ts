@@ -22,19 +22,18 @@ const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
  */
 export function buildRequest(merged: Merged): RequestOptions {
   const method = merged.route?.requestMethod ?? toRequestMethod(merged.method);
-  // The route's operation, when the builder's table describes it: found by the call's reading,
-  // or looked up here (two map reads), so merged options given to parse() need nothing else.
+  // The route's operation, when the builder's table describes it: found by the call's reading
+  // (`null`: none), or looked up here (two map reads), so merged options given to parse() need
+  // nothing else.
   const operation =
     merged.operation === undefined
       ? merged.findOperation?.(merged.method, merged.url as string)
-      : (merged.operation ?? undefined);
+      : merged.operation;
   const plan = operation?.route.plan ?? merged.route?.plan ?? planOf(merged.url);
   const headers =
     merged.sent === undefined ? requestHeaders(merged.headers, merged.mediaType) : { ...merged.sent };
   // What the operation answers with, unless the request says what it accepts.
-  if (operation?.accept !== undefined && !Object.hasOwn(headers, "accept")) {
-    setOwn(headers, "accept", operation.accept);
-  }
+  setUnset(headers, "accept", operation?.accept);
   const { keys, values, data } = merged;
   const sendsQuery = method === "get" || method === "head";
 
@@ -66,21 +65,23 @@ export function buildRequest(merged: Merged): RequestOptions {
   // Credentials the operation's security asks for, when the builder's table holds them.
   let request = merged.request;
   if (operation?.authorize !== undefined) ({ url, request } = operation.authorize(url, headers, request));
-  if (sendsQuery) {
-    if (data !== undefined) {
+  if (data !== undefined) {
+    // GET and HEAD send no body. Elsewhere a parameter left over beside `data` would be lost
+    // (docs/reference.md, Leftover parameters): said, not dropped. `undefined` is "not given":
+    // only a value would be lost.
+    const refused = sendsQuery ? "data" : leftKeys.find((_key, i) => leftValues[i] !== undefined);
+    if (refused !== undefined) {
       throw new EndpointError(
         "invalid_parameter",
         __DEV__
-          ? `A ${method.toUpperCase()} request has no body, but data was given: remove data or use POST, PUT, PATCH or DELETE.`
-          : "data",
+          ? sendsQuery
+            ? `A ${method.toUpperCase()} request has no body, but data was given: remove data or use POST, PUT, PATCH or DELETE.`
+            : `Parameter ${quote(refused)} is left over beside data, where it would be lost: put it in the route's query ("${String(merged.url)}{?${refused}}"), or inside data.`
+          : refused,
       );
     }
-  } else {
-    if (data !== undefined) {
-      // `undefined` is "not given" (docs/reference.md, Options): only a value would be lost.
-      const lost = leftValues.findIndex((value) => value !== undefined);
-      if (lost !== -1) throw besideData(leftKeys[lost] as string, merged.url);
-    }
+  }
+  if (!sendsQuery) {
     // A described body other than JSON's own is written by its operation; `undefined` leaves
     // it to the rules below.
     body = operation?.body?.write(data, leftKeys, leftValues);
@@ -99,42 +100,31 @@ export function buildRequest(merged: Merged): RequestOptions {
         setOwn(body as Record<string, unknown>, key, value);
       }
     }
+    if (body === undefined && (method === "put" || method === "patch")) body = "";
   }
-  if (body === undefined && (method === "put" || method === "patch")) body = "";
   if (body !== undefined && body !== "" && !Object.hasOwn(headers, "content-type")) {
-    const contentType = contentTypeOf(body, operation?.body?.type);
-    if (contentType !== undefined) setOwn(headers, "content-type", contentType);
+    // JSON's content-type, or the operation's described one. Bytes, blobs and streams say what
+    // they are themselves unless an operation describes them; a form (FormData,
+    // URLSearchParams) always does: a label would break a multipart boundary.
+    const kind = rawBodyKind(body);
+    if (kind !== "form" && kind !== "params") {
+      setUnset(
+        headers,
+        "content-type",
+        operation?.body?.type ?? (kind === undefined ? JSON_CONTENT_TYPE : undefined),
+      );
+    }
   }
 
   const result: RequestOptions = { method, url, headers };
-  if (body !== undefined) setOwn(result as unknown as Record<string, unknown>, "body", body);
-  if (request !== undefined) setOwn(result as unknown as Record<string, unknown>, "request", request);
+  setUnset(result as unknown as Record<string, unknown>, "body", body);
+  setUnset(result as unknown as Record<string, unknown>, "request", request);
   return result;
 }
 
-/**
- * The content-type a body gets when none was given: JSON's, or the operation's described one.
- * Bytes, blobs and streams say what they are themselves unless an operation describes them;
- * a form (FormData, URLSearchParams) always does: a label would break a multipart boundary.
- */
-function contentTypeOf(body: unknown, described: string | undefined): string | undefined {
-  const kind = rawBodyKind(body);
-  if (kind === "form" || kind === "params") return undefined;
-  if (described !== undefined) return described;
-  return kind === undefined ? JSON_CONTENT_TYPE : undefined;
-}
-
-/**
- * A parameter left over beside `data` would be lost (docs/reference.md, Leftover parameters):
- * said, not dropped.
- */
-function besideData(key: string, url: unknown): EndpointError {
-  return new EndpointError(
-    "invalid_parameter",
-    __DEV__
-      ? `Parameter ${quote(key)} is left over beside data, where it would be lost: put it in the route's query ("${String(url)}{?${key}}"), or inside data.`
-      : key,
-  );
+/** Sets `name` when there is a value and `target` has none of its own. */
+function setUnset(target: Record<string, unknown>, name: string, value: unknown): void {
+  if (value !== undefined && !Object.hasOwn(target, name)) setOwn(target, name, value);
 }
 
 function planOf(url: unknown): UrlPlan {

@@ -6,7 +6,7 @@ import {
 import { type CompiledRoute, compileRoute } from "../route/compile-route.js";
 import { toRequestMethod } from "../route/request-method.js";
 import { describeValue } from "../shared/describe-value.js";
-import { isPlainObject, nullRecord, setOwn, snapshot, unreadable } from "../shared/object.js";
+import { hasOwnKeys, isPlainObject, nullRecord, setOwn, snapshot, unreadable } from "../shared/object.js";
 import type { MergedOptions } from "../types/request.js";
 import { checkBaseUrl } from "./check-base-url.js";
 import { applyHeaders } from "./headers.js";
@@ -15,34 +15,17 @@ import { type MediaType, mergeMediaType, NO_MEDIA_TYPE } from "./merge-media-typ
 import { type Budget, mergeValue } from "./merge-value.js";
 import { OPTION_KEYS, PARAMS_KEY } from "./option-keys.js";
 
-/** Parameters: names in the order given, each once, and their values beside them. */
-interface Parameters {
-  readonly keys: readonly string[];
-  readonly values: readonly unknown[];
-  /**
-   * Where the parameters named like an option (`url`, `method` beside a route; `$params`)
-   * start in `keys`: they come after the others, and `merge()` keeps them under `$params`.
-   */
-  readonly named: number;
-}
-
-/** A call as given: its route compiled, its options read once, parameters apart from options. */
-interface Call extends Parameters {
-  readonly route: CompiledRoute | undefined;
-  /** The route's operation in the builder's table: `null` when it has none, `undefined` when not asked. */
-  readonly operation: CompiledOperation | null | undefined;
-  /** The option values given, by key (`undefined` where not given). */
-  readonly options: OptionValues;
-}
-
 /**
  * Defaults and a call merged, nothing expanded: what building a request needs, and what
  * `merge()` returns in the documented shape (`toMergedOptions`). A builder's own defaults are
- * held in this shape too, read once from its `DEFAULTS`.
+ * held in this shape too. Every record of it is made by the literal in `mergeCall`, copied
+ * from one with a field changed (a builder's defaults) or written in the same order
+ * (`EMPTY_DEFAULTS`), so all share one hidden class and reads of them stay fast.
  */
-export interface Merged extends Parameters {
+export interface Merged {
   readonly method: string;
   readonly route: CompiledRoute | undefined;
+  /** A string, except in merged options given to `parse()`, whose url `buildRequest` checks. */
   readonly url: string | undefined;
   /** Checked where it entered. */
   readonly baseUrl: string;
@@ -58,6 +41,14 @@ export interface Merged extends Parameters {
   readonly findOperation: FindOperation | undefined;
   /** The route's operation when the call's reading found it (`null`: none); else asked again. */
   readonly operation: CompiledOperation | null | undefined;
+  /** Parameter names in the order given, each once, and their values beside them. */
+  readonly keys: readonly string[];
+  readonly values: readonly unknown[];
+  /**
+   * Where the parameters named like an option (`url`, `method` beside a route; `$params`)
+   * start in `keys`: they come after the others, and `merge()` keeps them under `$params`.
+   */
+  readonly named: number;
 }
 
 /** A call's option values: every option key an own property, so reads never reach a prototype. */
@@ -73,21 +64,51 @@ interface OptionValues {
 }
 
 /**
- * Reads a call given as `(route, options)` or `(options)`: one pass over the options' own
- * keys, each value read once. Beside a route, `method` and `url` are parameters: they never
- * move the request, and neither does `operations`. On a route that `operations` (the builder's
- * table) describes, a described parameter named like an option key (a body field `data`) is a
- * parameter too. A key named `$params` is always a parameter. `merged`: the options are merged
- * options given to `parse()` (or a builder's `DEFAULTS`), where `$params` holds parameters.
+ * Defaults with nothing in them: merged options given to `parse()` (or a builder's `DEFAULTS`)
+ * are read over these, so what is missing takes their value. Every field is written out, in
+ * the order of `mergeCall`'s literal (one hidden class): a field left out would be read from a
+ * (possibly polluted) Object.prototype.
  */
-function readCall(route: unknown, options: unknown, findOperation?: FindOperation, merged = false): Call {
+export const EMPTY_DEFAULTS: Merged = {
+  method: "GET",
+  route: undefined,
+  url: undefined,
+  baseUrl: "",
+  headers: {},
+  mediaType: NO_MEDIA_TYPE,
+  sent: undefined,
+  request: undefined,
+  data: undefined,
+  operations: undefined,
+  findOperation: undefined,
+  operation: undefined,
+  keys: [],
+  values: [],
+  named: 0,
+};
+
+/**
+ * Applies `defaults` to a call given as `(route, options)` or `(options)`: call values win,
+ * plain objects merge deeply, previews concatenate, header names are lowercased. Nothing is
+ * expanded, nothing given is changed, and each of the options' values is read once.
+ *
+ * Beside a route, `method` and `url` are parameters: they never move the request, and neither
+ * does `operations`. On a route that the builder's table describes, a described parameter
+ * named like an option key (a body field `data`) is a parameter too. A key named `$params` is
+ * always a parameter. `merged`: the options are merged options given to `parse()` (or a
+ * builder's `DEFAULTS`), where `$params` holds parameters, a missing or `null` method or
+ * baseUrl is the defaults', and url and request are taken as they are (`buildRequest` checks
+ * the url).
+ */
+export function mergeCall(defaults: Merged, route: unknown, options: unknown, merged = false): Merged {
   let compiled: CompiledRoute | undefined;
-  // Not asked: `undefined`; asked, and none: `null`.
   let operation: CompiledOperation | null | undefined;
   let input = options;
   if (typeof route === "string") {
     compiled = compileRoute(route);
-    if (findOperation !== undefined) operation = findOperation(compiled.method, compiled.url) ?? null;
+    // Asked of the builder's table: `null` when it has none (or no table); `undefined` when
+    // not asked, where `buildRequest` asks.
+    operation = defaults.findOperation?.(compiled.method, compiled.url) ?? null;
   } else if (route !== undefined) {
     if (options !== undefined) {
       throw invalidOptions(
@@ -146,7 +167,10 @@ function readCall(route: unknown, options: unknown, findOperation?: FindOperatio
         namedKeys.push(key);
         namedValues.push(value);
       } else if (OPTION_KEYS.has(key)) {
-        if (value !== undefined) given[key as keyof OptionValues] = value;
+        // `undefined` is "not given"; in merged options, so is a null method or baseUrl.
+        if (value !== undefined && (value !== null || !merged || (key !== "method" && key !== "baseUrl"))) {
+          given[key as keyof OptionValues] = value;
+        }
       } else {
         keys.push(key);
         values.push(value);
@@ -159,13 +183,41 @@ function readCall(route: unknown, options: unknown, findOperation?: FindOperatio
     keys = keys.concat(namedKeys);
     values = values.concat(namedValues);
   }
+
+  const url: unknown = compiled?.url ?? (merged ? given.url : (given.url ?? defaults.url));
+  if (!merged && url !== undefined && typeof url !== "string") {
+    throw invalidOptions(
+      __DEV__ ? `url must be a string such as "/user", got ${describeValue(url)}.` : "url",
+    );
+  }
+  // One budget for the call's data and parameters.
+  const budget: Budget = { spent: 0 };
   return {
+    method:
+      compiled?.method ??
+      (given.method === undefined
+        ? defaults.method
+        : merged
+          ? (given.method as string)
+          : checkMethod(given.method)),
     route: compiled,
-    operation,
-    options: given,
+    url: url as string | undefined,
+    baseUrl: given.baseUrl === undefined ? defaults.baseUrl : checkBaseUrl(given.baseUrl),
+    headers:
+      given.headers === undefined ? defaults.headers : applyHeaders({ ...defaults.headers }, given.headers),
+    mediaType: mergeMediaType(defaults.mediaType, given.mediaType, merged),
+    sent: given.headers === undefined && given.mediaType === undefined ? defaults.sent : undefined,
+    request: merged ? given.request : mergeRequest(defaults.request, given.request),
+    data: mergeValue(defaults.data, given.data, 0, budget),
+    operations: (given.operations ?? defaults.operations) as object | undefined,
+    findOperation:
+      given.operations === undefined ? defaults.findOperation : checkOperations(given.operations),
+    // Found in the defaults' table, which is this call's: beside a route, `operations` is a
+    // parameter.
+    operation: given.operations === undefined ? operation : undefined,
     keys,
     values,
-    named,
+    named: defaults.keys.length === 0 ? named : mergeParameters(defaults, keys, values, named, budget),
   };
 }
 
@@ -203,131 +255,71 @@ function unpackParams(
 }
 
 /**
- * Merged options (from `merge()`, a builder's `DEFAULTS`, or made by hand) read once into the
- * shape a request is built from: own properties only, each value once, `baseUrl` checked here.
- * What is missing (or `null`, where a string belongs) takes the value of empty defaults.
- */
-export function readMerged(options: unknown): Merged {
-  const call = readCall(undefined, options, undefined, true);
-  const given = call.options;
-  return {
-    method: (given.method ?? "GET") as string,
-    route: undefined,
-    url: given.url as string | undefined,
-    baseUrl: checkBaseUrl(given.baseUrl ?? ""),
-    headers: applyHeaders({}, given.headers),
-    mediaType: mergeMediaType(NO_MEDIA_TYPE, given.mediaType, true),
-    sent: undefined,
-    keys: call.keys,
-    values: call.values,
-    named: call.named,
-    request: given.request,
-    data: given.data,
-    operations: given.operations as object | undefined,
-    findOperation: given.operations === undefined ? undefined : checkOperations(given.operations),
-    operation: undefined,
-  };
-}
-
-/**
- * Applies `defaults` to a call, read with `readCall`: call values win, plain objects merge
- * deeply, previews concatenate, header names are lowercased. Nothing is expanded, nothing
- * given is changed.
- */
-export function mergeCall(defaults: Merged, route: unknown, given: unknown): Merged {
-  const call = readCall(route, given, defaults.findOperation);
-  const { options } = call;
-  // One budget for the call's data and parameters.
-  const budget: Budget = { spent: 0 };
-  const url: unknown = call.route?.url ?? options.url ?? defaults.url;
-  if (url !== undefined && typeof url !== "string") {
-    throw invalidOptions(
-      __DEV__ ? `url must be a string such as "/user", got ${describeValue(url)}.` : "url",
-    );
-  }
-  const merged = {
-    method:
-      call.route?.method ?? (options.method === undefined ? defaults.method : checkMethod(options.method)),
-    route: call.route,
-    url: url as string | undefined,
-    baseUrl: options.baseUrl === undefined ? defaults.baseUrl : checkBaseUrl(options.baseUrl),
-    headers:
-      options.headers === undefined
-        ? defaults.headers
-        : applyHeaders({ ...defaults.headers }, options.headers),
-    mediaType: mergeMediaType(defaults.mediaType, options.mediaType, false),
-    sent: options.headers === undefined && options.mediaType === undefined ? defaults.sent : undefined,
-    keys: call.keys,
-    values: call.values,
-    named: call.named,
-    request: mergeRequest(defaults.request, options.request),
-    data: mergeValue(defaults.data, options.data, 0, budget),
-    operations: options.operations ?? defaults.operations,
-    findOperation:
-      options.operations === undefined ? defaults.findOperation : checkOperations(options.operations),
-    // Found by readCall in the defaults' table, which is this call's: beside a route,
-    // `operations` is a parameter.
-    operation: options.operations === undefined ? call.operation : undefined,
-  };
-  return defaults.keys.length === 0 ? merged : { ...merged, ...mergeParameters(defaults, call, budget) };
-}
-
-/**
- * The defaults' parameters merged with the call's: the defaults' others, then the call's new
+ * The defaults' parameters merged with the call's (`keys`, `values`, those from `named` on
+ * named like an option), written over the call's: the defaults' others, then the call's new
  * others, then the same for those named like an option. Each name once, at its first place.
  * Each part is gathered in a record, which lists integer-like names first as the object
  * `merge()` returns does: building from the call gives the url building from that object gives.
+ * Returns where those named like an option start.
  */
-function mergeParameters(defaults: Merged, call: Call, budget: Budget): Parameters {
+function mergeParameters(
+  defaults: Merged,
+  keys: string[],
+  values: unknown[],
+  named: number,
+  budget: Budget,
+): number {
   const given = nullRecord();
-  for (let i = 0; i < call.keys.length; i++) given[call.keys[i] as string] = call.values[i];
+  for (let i = 0; i < keys.length; i++) given[keys[i] as string] = values[i];
   const others = nullRecord();
-  const named = nullRecord();
-  // Adds the part of `from` that goes to `to`: its others, or those named like an option.
-  const add = (from: Parameters, to: Record<string, unknown>): void => {
-    const end = to === others ? from.named : from.keys.length;
-    for (let i = to === others ? 0 : from.named; i < end; i++) {
-      const key = from.keys[i] as string;
-      const value = given[key];
-      // `undefined` is "not given": it takes no place, so a default of that name (kept under
-      // `$params`, merged later) still applies.
-      if (key in others || key in named || (from === call && value === undefined)) continue;
-      to[key] = from === call ? value : mergeValue(defaults.values[i], value, 0, budget);
+  const rest = nullRecord();
+  for (const to of [others, rest]) {
+    for (const from of [defaults.keys, keys]) {
+      const call = from === keys;
+      const start = call ? named : defaults.named;
+      for (let i = 0; i < from.length; i++) {
+        const key = from[i] as string;
+        const value = given[key];
+        // `undefined` is "not given": it takes no place, so a default of that name (kept under
+        // `$params`, merged later) still applies.
+        if (i < start !== (to === others) || key in others || key in rest || (call && value === undefined)) {
+          continue;
+        }
+        to[key] = call ? value : mergeValue(defaults.values[i], value, 0, budget);
+      }
     }
-  };
-  add(defaults, others);
-  add(call, others);
-  add(defaults, named);
-  add(call, named);
-  const first = Object.keys(others);
-  const keys = first.concat(Object.keys(named));
-  return {
-    keys,
-    values: keys.map((key, i) => (i < first.length ? others : named)[key]),
-    named: first.length,
-  };
+  }
+  keys.length = 0;
+  values.length = 0;
+  for (const part of [others, rest]) {
+    for (const key in part) {
+      keys.push(key);
+      values.push(part[key]);
+    }
+  }
+  return Object.keys(others).length;
 }
 
 /**
  * Merged options as `merge()` returns them: `method`, `baseUrl`, `url`, `headers`,
- * `mediaType`, the parameters, those named like an option under `$params`, then `request`
- * and `data`. Fresh objects throughout: changing the result never changes a builder.
+ * `mediaType`, the parameters, those named like an option under `$params`, then `request`,
+ * `data` and `operations`. Fresh objects throughout: changing the result never changes a
+ * builder.
  */
 export function toMergedOptions(merged: Merged): MergedOptions {
+  const { keys, values, mediaType } = merged;
   // A literal defines its keys: assignment would consult a (polluted or frozen) Object.prototype.
   const result: Record<string, unknown> = {
     method: merged.method,
     baseUrl: merged.baseUrl,
     url: merged.url,
     headers: { ...merged.headers },
-    mediaType: { format: merged.mediaType.format, previews: merged.mediaType.previews.slice() },
+    mediaType: { format: mediaType.format, previews: mediaType.previews.slice() },
   };
   if (merged.url === undefined) delete result.url;
   const named: Record<string, unknown> = {};
-  for (let i = 0; i < merged.keys.length; i++) {
-    put(i < merged.named ? result : named, merged.keys[i] as string, merged.values[i]);
-  }
-  if (Object.keys(named).length > 0) setOwn(result, PARAMS_KEY, named);
+  for (let i = 0; i < keys.length; i++) put(i < merged.named ? result : named, keys[i] as string, values[i]);
+  put(result, PARAMS_KEY, hasOwnKeys(named) ? named : undefined);
   put(result, "request", merged.request);
   put(result, "data", merged.data);
   put(result, "operations", merged.operations);

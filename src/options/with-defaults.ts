@@ -1,8 +1,8 @@
 import { asEndpointError } from "../endpoint-error.js";
 import type { Endpoint } from "../types/endpoint.js";
-import type { EndpointOptions, MergedOptions, RequestOptions, Route } from "../types/request.js";
+import type { MergedOptions, RequestOptions } from "../types/request.js";
 import { buildRequest, requestHeaders } from "./build-request.js";
-import { type Merged, mergeCall, readMerged, toMergedOptions } from "./merge.js";
+import { EMPTY_DEFAULTS, type Merged, mergeCall, toMergedOptions } from "./merge.js";
 import { freezeCopy } from "./merge-value.js";
 
 /**
@@ -13,37 +13,34 @@ import { freezeCopy } from "./merge-value.js";
  */
 export function withDefaults(parent: Merged, route?: unknown, options?: unknown): Endpoint {
   const DEFAULTS = freezeCopy(toMergedOptions(mergeCall(parent, route, options)));
-  return builder(DEFAULTS, prepare(DEFAULTS));
+  return builder(mergeCall(EMPTY_DEFAULTS, undefined, DEFAULTS, true), DEFAULTS);
 }
 
-/** The builder of frozen `DEFAULTS`, given as read into `defaults` (see `prepare`). */
-export function builder(DEFAULTS: MergedOptions, defaults: Merged): Endpoint {
-  function endpoint(route: Route | EndpointOptions, options?: EndpointOptions): RequestOptions {
-    try {
-      return buildRequest(mergeCall(defaults, route, options));
-    } catch (error) {
-      throw asEndpointError(error);
-    }
+/**
+ * The builder of `defaults`, shown as frozen merged options (`DEFAULTS`: those `defaults` were
+ * read from, or made of them when they are constants valid as written). The request headers
+ * they give are computed once.
+ */
+export function builder(
+  merged: Merged,
+  DEFAULTS: MergedOptions = freezeCopy(toMergedOptions(merged)),
+): Endpoint {
+  let sent: Merged["sent"];
+  try {
+    sent = Object.freeze(requestHeaders(merged.headers, merged.mediaType));
+  } catch {
+    // each call reports the fault
   }
-
-  return Object.assign(endpoint as Endpoint, {
-    DEFAULTS,
-    defaults(route: Route | EndpointOptions, options?: EndpointOptions): Endpoint {
-      try {
-        return withDefaults(defaults, route, options);
-      } catch (error) {
-        throw asEndpointError(error);
-      }
+  const defaults: Merged = { ...merged, sent };
+  return Object.assign(
+    guarded((route, options) => buildRequest(mergeCall(defaults, route, options))) as Endpoint,
+    {
+      DEFAULTS,
+      defaults: guarded((route, options) => withDefaults(defaults, route, options)),
+      merge: guarded((route, options) => toMergedOptions(mergeCall(defaults, route, options))),
+      parse,
     },
-    merge(route: Route | EndpointOptions, options?: EndpointOptions): MergedOptions {
-      try {
-        return toMergedOptions(mergeCall(defaults, route, options));
-      } catch (error) {
-        throw asEndpointError(error);
-      }
-    },
-    parse,
-  });
+  );
 }
 
 /**
@@ -56,22 +53,17 @@ export function builder(DEFAULTS: MergedOptions, defaults: Merged): Endpoint {
  * // { method: "get", url: "https://api.github.com/users/octocat", headers: {} }
  * ```
  */
-export function parse(options: MergedOptions): RequestOptions {
-  try {
-    return buildRequest(readMerged(options));
-  } catch (error) {
-    throw asEndpointError(error);
-  }
-}
+const parse: (options: MergedOptions) => RequestOptions = guarded((options) =>
+  buildRequest(mergeCall(EMPTY_DEFAULTS, undefined, options, true)),
+);
 
-/** A builder's defaults read once, with the request headers they give computed once. */
-function prepare(DEFAULTS: MergedOptions): Merged {
-  const defaults = readMerged(DEFAULTS);
-  let sent: Merged["sent"];
-  try {
-    sent = Object.freeze(requestHeaders(defaults.headers, defaults.mediaType));
-  } catch {
-    sent = undefined; // each call reports the fault
-  }
-  return { ...defaults, sent };
+/** `run`, with whatever it throws given to the caller as an `EndpointError`. */
+function guarded<R>(run: (route: unknown, options: unknown) => R): (route: unknown, options?: unknown) => R {
+  return (route, options) => {
+    try {
+      return run(route, options);
+    } catch (error) {
+      throw asEndpointError(error);
+    }
+  };
 }

@@ -8,7 +8,7 @@ import { SCHEMAS } from "./schema-type.js";
 /**
  * The option keys that keep their meaning beside a route: a parameter or body field of such a
  * name is read as the option. `method`, `url` and `operations` are parameters there like any
- * other (`readCall` tells them by name). Here, not beside `OPTION_KEYS`: only the generator
+ * other (the options reader, `mergeCall`, tells them by name). Here, not beside `OPTION_KEYS`: only the generator
  * needs it, and a bundle of the library alone would keep the set.
  */
 export const ROUTE_OPTION_KEYS: ReadonlySet<string> = new Set(

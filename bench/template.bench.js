@@ -44,4 +44,22 @@ const results = compare([
 ]);
 report(`Template expansion over ${n} url templates (parse once, expand many)`, results, "uri-templates");
 
+// One template of each shape the workload above lacks (GitHub's urls are simple expressions):
+// an exploded object in the query, an exploded list in the path, and reserved expansion.
+const SHAPES = [
+  ["exploded object {?keys*}", "/search{?keys*}", { keys: { q: "two words", page: 2, sort: "updated" } }],
+  ["exploded list {/path*}", "/files{/path*}{?ref}", { path: ["src", "lib", "a b.ts"], ref: "main" }],
+  ["reserved {+path}", "{+base}/x{#frag}", { base: "https://example.com/a/b", frag: "part 1" }],
+];
+for (const [title, template, values] of SHAPES) {
+  const compiled = parseTemplate(template);
+  const other = new UriTemplates(template);
+  if (compiled.expand(values) !== other.fill(values)) throw new Error(`${title}: the engines disagree`);
+  const shape = compare([
+    { name: "rest-endpoint/uri-template", calls: 1, run: () => compiled.expand(values) },
+    { name: "uri-templates", calls: 1, run: () => other.fill(values) },
+  ]);
+  report(`Template expansion, ${title}`, shape, "uri-templates");
+}
+
 export { results };

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
-import { endpoint, undoPollution } from "./loose-endpoint.js";
+import { endpoint, outcome, undoPollution } from "./loose-endpoint.js";
 
 afterEach(undoPollution);
 
@@ -32,9 +32,27 @@ describe("merged options given back as options keep their meaning", () => {
     expect(endpoint.defaults(merged)(undefined)).toStrictEqual(endpoint(route, options));
   });
 
-  it("the value under $params wins over the same name beside it, as parse reads it", () => {
-    const given = { method: "POST", url: "/x", a: 1, $params: { a: 2, url: "u" } };
-    expect(endpoint(given)).toStrictEqual(endpoint.parse({ ...endpoint.merge({}), ...given }));
-    expect(endpoint(given).body).toStrictEqual({ a: 2, url: "u" });
+  it("a name both beside $params and in it is refused, whichever reads it: data spread into options cannot replace a parameter the application wrote", () => {
+    const untrusted = JSON.parse('{"$params":{"owner":"victim-org","repo":"secrets"}}');
+    const given = {
+      ...untrusted,
+      method: "DELETE",
+      url: "/repos/{owner}/{repo}",
+      owner: "my-org",
+      repo: "r",
+    };
+    for (const call of [
+      () => endpoint(given),
+      () => endpoint.merge(given),
+      () => endpoint.defaults(given),
+      () => endpoint.defaults({ url: "/repos/{owner}/{repo}" })(given),
+      () => endpoint.parse({ ...endpoint.merge({}), ...given }),
+    ]) {
+      expect(outcome(call)).toStrictEqual({ error: "invalid_options" });
+    }
+    // Names only in $params are parameters, as parse reads them.
+    const apart = { method: "POST", url: "/x", a: 1, $params: { b: 2, url: "u" } };
+    expect(endpoint(apart)).toStrictEqual(endpoint.parse({ ...endpoint.merge({}), ...apart }));
+    expect(endpoint(apart).body).toStrictEqual({ a: 1, b: 2, url: "u" });
   });
 });

@@ -1,4 +1,5 @@
 import { EndpointError } from "../endpoint-error.js";
+import { isPlainHost } from "../shared/plain-host.js";
 import { quote } from "../shared/quote.js";
 
 /**
@@ -10,10 +11,12 @@ const STRAY = /[^!-[\]-~]/;
 /**
  * An http(s) URL with a host and no credentials (any `@` before the path is userinfo, even an
  * empty one, `https://@host`, which curl sends as basic auth), or an absolute path; no query or
- * fragment, and no path starting with `//`, which names a host. The path is group 1.
+ * fragment, and no path starting with `//`, which names a host. The host is group 1, the path
+ * group 2, which holds only what a url's literal text may (reserved and unreserved characters,
+ * and `%XX` triplets), as a route's url does.
  * Linear: the host stops at the first `/`, where the path starts.
  */
-const SHAPE = /^(?:https?:\/\/[^/?#@]+)?(\/(?!\/)[^?#]*)?$/i;
+const SHAPE = /^(?:https?:\/\/([^/?#@]+))?(\/(?!\/)(?:[!$&-;=@-[\]_a-z~]|%[\da-f]{2})*)?$/i;
 
 /**
  * `baseUrl` is `""` or an absolute path such as `/api/v3` (relative results: OpenAPI servers
@@ -42,9 +45,9 @@ export function checkBaseUrl(baseUrl: unknown): string {
  */
 function isBaseUrl(baseUrl: string): boolean {
   const shape = STRAY.test(baseUrl) ? null : SHAPE.exec(baseUrl);
-  if (shape === null) return false;
+  if (shape === null || (shape[1] !== undefined && !isPlainHost(shape[1]))) return false;
   try {
-    return new URL(baseUrl, "http://base.invalid").pathname === (shape[1] ?? "/");
+    return new URL(baseUrl, "http://base.invalid").pathname === (shape[2] ?? "/");
   } catch {
     return false; // not a URL (a bad port or host)
   }
@@ -76,8 +79,14 @@ function problemOf(baseUrl: string): string {
     if (baseUrl.slice(authority, slash === -1 ? baseUrl.length : slash).includes("@")) {
       return "it holds credentials; send them in an authorization header instead";
     }
+    if (!isPlainHost(baseUrl.slice(authority, slash === -1 ? baseUrl.length : slash))) {
+      return "its host is not written plainly (letters, digits, - and . only, an IPv4 address as four decimal numbers), so URL parsers could read different hosts";
+    }
     path = slash === -1 ? "/" : baseUrl.slice(slash);
     if (path.startsWith("//")) return `its path starts with "//", which names a host`;
+  }
+  if (!/^(?:[!$&-;=@-[\]_a-z~]|%[\da-f]{2})*$/i.test(path)) {
+    return `its path ${quote(path)} holds a character a url's literal text cannot (a stray %, |, ^ or a quote): percent-encode it`;
   }
   return `its path ${quote(path)} reads as ${quote(parsed)} to a URL parser (dot segments, or characters it percent-encodes)`;
 }

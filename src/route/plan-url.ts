@@ -1,3 +1,4 @@
+import { isPlainHost } from "../shared/plain-host.js";
 import {
   type CompiledTemplate,
   compileTemplate,
@@ -167,10 +168,14 @@ function checkOrigin(url: string): number {
     );
   }
   const end = url.slice(colon + 3).search(/[/?#{]|$/) + colon + 3;
-  try {
-    new URL(url.slice(0, end));
-  } catch {
-    throw templateError(url, colon + 3, __DEV__ ? "the host or port does not parse as a URL's" : "");
+  if (!isPlainHost(url.slice(colon + 3, end))) {
+    throw templateError(
+      url,
+      colon + 3,
+      __DEV__
+        ? "the host or port is not written plainly (letters, digits, - and . only, an IPv4 address as four decimal numbers), so URL parsers could read different hosts"
+        : "",
+    );
   }
   if (url.charCodeAt(end) === 123 /* { */) {
     throw templateError(

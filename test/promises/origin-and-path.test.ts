@@ -256,9 +256,39 @@ describe("baseUrl: an http(s) URL whose path every client reads as written", () 
     "https://h.example/",
     "http://127.0.0.1:8080/api/v3",
     "HTTPS://H.EXAMPLE/a//b",
+    "https://[::1]:8443/api",
+    "https://ghe.example.com./api/v3",
+    "/api/v3",
+    "/a/b%20c/@x:y",
   ])("%j is allowed", (baseUrl) => {
     expect(() => endpoint("GET /x", { baseUrl })).not.toThrow();
   });
+
+  // Hosts that the WHATWG parser (fetch) and others (curl, node:url.parse, Python's urlsplit)
+  // read differently, forwarded as baseUrl or in a url: each is refused, so no client sees
+  // another host than the application checked.
+  it.each([
+    ["https://evil%E3%80%82com", "a percent-escaped ideographic full stop, a dot to WHATWG only"],
+    ["https://%65vil.com", "a percent-escaped letter"],
+    ["https://0x7f.1", "IPv4 in hexadecimal shorthand"],
+    ["https://2130706433", "IPv4 as one number"],
+    ["https://0177.0.0.1", "IPv4 in octal"],
+    ["https://1.2.3", "IPv4 of three parts"],
+    ["https://ex.com;x", "a semicolon, where some parsers end the host"],
+    ["https://[0:0:0:0:0:0:0:1]", "an IPv6 address not written as WHATWG writes it"],
+  ])("a host written %j (%s) is refused as baseUrl and in a url", (origin) => {
+    expectEndpointError(() => endpoint("GET /x", { baseUrl: origin }), "invalid_base_url");
+    expectEndpointError(() => endpoint(`GET ${origin}/x`), "invalid_template");
+    expectEndpointError(() => endpoint({ method: "GET", url: `${origin}/x` }), "invalid_template");
+  });
+
+  it.each(["/%zz", "/%", "/a|b", "/a^b", '/a"b'])(
+    "a baseUrl path %j holds what a url's literal text cannot, and is refused as the url refuses it",
+    (path) => {
+      expectEndpointError(() => endpoint("GET /x", { baseUrl: `https://ex.com${path}` }), "invalid_base_url");
+      expectEndpointError(() => endpoint(`GET https://ex.com${path}/x`), "invalid_template");
+    },
+  );
 });
 
 describe("an empty value never leaves an empty path segment (the next one would take its place)", () => {

@@ -145,12 +145,20 @@ let cacheTaken: boolean | undefined;
 /** Whether this runtime's fetch takes a `cache` field: asked once, of its `Request`. */
 function fetchTakesCache(): boolean {
   if (cacheTaken === undefined) {
-    try {
-      new Request("http://localhost/", { cache: "default" });
-      cacheTaken = true;
-    } catch {
-      cacheTaken = false;
-    }
+    // Inits without a prototype, so a polluted Object.prototype adds no field to them; the
+    // answer is kept for the process only when the Request fails for `cache` alone (a polluted
+    // global such as `window` can make any Request fail: then ask again on the next call).
+    const made = (init: object): boolean => {
+      try {
+        new Request("http://localhost/", init as RequestInit);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    if (made({ __proto__: null, cache: "default" })) cacheTaken = true;
+    else if (made({ __proto__: null })) cacheTaken = false;
+    else return true;
   }
   return cacheTaken;
 }

@@ -2,7 +2,7 @@
 // changes nothing, and each value of the caller's is read once, as an own property.
 import { execFileSync } from "node:child_process";
 import fc from "fast-check";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { RequestOptions } from "../../src/index.js";
 import { expandTemplate, parseTemplate } from "../../src/template/uri-template.js";
 import { expectEndpointError } from "../helpers.js";
@@ -355,4 +355,27 @@ describe("an object that answers differently each time it is asked is read once"
     };
     expect(outcome(() => endpoint("GET /{owner}", options))).toStrictEqual({ error: "invalid_options" });
   });
+});
+
+describe("a polluted prototype during the first toFetchArgs changes no later result", () => {
+  it.each(["duplex", "window", "cache"])(
+    "Object.prototype.%s set while the runtime's fetch is probed once per process",
+    async (key) => {
+      vi.resetModules();
+      const fresh = await import("../../src/adapters/to-fetch-args.js");
+      const request = { method: "get", url: "https://api.github.com/x", headers: {} } as const;
+      const clean = fresh.toFetchArgs(request)[1];
+      vi.resetModules();
+      const probed = await import("../../src/adapters/to-fetch-args.js");
+      Object.defineProperty(Object.prototype, key, { value: "x", configurable: true, writable: true });
+      try {
+        probed.toFetchArgs(request);
+      } catch {
+        // what the pollution does to this one call is not the question
+      } finally {
+        delete (Object.prototype as Record<string, unknown>)[key];
+      }
+      expect(probed.toFetchArgs(request)[1]).toStrictEqual(clean);
+    },
+  );
 });

@@ -6,6 +6,7 @@ import { readValue, toScalarString } from "../template/template-value.js";
 import { bodyBytes } from "./body-bytes.js";
 import { checkJsonLeaf } from "./check-json-body.js";
 import { checkJsonData } from "./check-json-data.js";
+import { checkText } from "./check-text.js";
 import { rawBodyKind } from "./raw-body-kind.js";
 
 /** How a described body field is written: a form field by its encoding, a part by its type. */
@@ -226,20 +227,6 @@ function jsonPart(value: unknown, key: string): string {
           : key,
       ),
       error,
-    );
-  }
-}
-
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:^|[^\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-/** Text with a lone surrogate has no UTF-8 form: refused, as in a url or a form. */
-function checkText(text: string, key: string): void {
-  if (LONE_SURROGATE.test(text)) {
-    throw new EndpointError(
-      "invalid_parameter",
-      __DEV__
-        ? `Parameter ${quote(key)} holds a lone surrogate, which has no UTF-8 form: pass well-formed text.`
-        : key,
     );
   }
 }

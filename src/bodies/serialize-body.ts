@@ -5,6 +5,7 @@ import { isArray, isPlainObject, MAX_PROTOTYPE_CHAIN } from "../shared/object.js
 import { bodyBytes } from "./body-bytes.js";
 import { checkJsonLeaf } from "./check-json-body.js";
 import { MAX_JSON_DEPTH, MAX_JSON_VALUES, notJson, undefinedItem } from "./check-json-data.js";
+import { checkText } from "./check-text.js";
 import { type RawBodyKind, rawBodyKind, WEB_BODIES, webClass } from "./raw-body-kind.js";
 
 /** A body as clients send it: text, bytes, a blob, a form, search parameters or a stream. */
@@ -181,7 +182,11 @@ export function serializeKind(body: unknown): {
   body: SentBody;
   kind: RawBodyKind | undefined;
 } {
-  if (typeof body === "string") return { body, kind: undefined };
+  if (typeof body === "string") {
+    // fetch and curl would send U+FFFD for a lone surrogate: a changed body, refused instead.
+    checkText(body, "data");
+    return { body, kind: undefined };
+  }
   const kind = rawBodyKind(body);
   if (kind === undefined) return { body: toJson(body), kind };
   if (kind === "bytes") return { body: sendableBytes(body as object), kind };

@@ -284,3 +284,20 @@ describe("the adapters' own objects and more built-ins", () => {
     expect(outcome(() => endpoint("GET /x", { headers }))).toStrictEqual({ error: "invalid_options" });
   });
 });
+
+describe("a text body is sent as given, or refused", () => {
+  it.each(["id-\ud800", "\udc00", "a\udc00\ud800b", "end\udbff"])(
+    "a lone surrogate in %j, which fetch and curl would send as U+FFFD, is refused by every adapter",
+    (text) => {
+      const request = endpoint("POST /x", { data: text });
+      for (const adapter of [toFetchArgs, toCurl, toHttpMessage]) {
+        expectEndpointError(() => adapter(request), "invalid_parameter");
+      }
+    },
+  );
+
+  it("well-formed text beyond the BMP is sent as given", () => {
+    const request = endpoint("POST /x", { data: "emoji \ud83d\ude00 and é" });
+    expect(toFetchArgs(request)[1].body).toBe("emoji \ud83d\ude00 and é");
+  });
+});

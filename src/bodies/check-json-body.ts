@@ -216,6 +216,9 @@ const KNOWN_PROTOTYPES: ReadonlyMap<unknown, Loss> = new Map<unknown, Loss>([
         ] as const,
       ]),
   ...BUILT_INS.map(([what, , prototype]) => [prototype, () => what] as const),
+  // Their state is in internal slots and non-enumerable fields (a message, a pattern).
+  [RegExp.prototype, () => (__DEV__ ? "a RegExp, which JSON writes as {}" : "")],
+  [Error.prototype, () => (__DEV__ ? "an Error, whose message and name JSON does not write" : "")],
 ]);
 
 function succeeds(method: (this: object, ...args: never[]) => unknown, value: object): boolean {

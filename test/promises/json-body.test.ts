@@ -120,3 +120,21 @@ describe("undefined list items", () => {
     });
   });
 });
+
+describe("objects JSON would write as {} are refused by the adapters that write the body", () => {
+  class Failure extends Error {
+    code = 7;
+  }
+  it.each<[string, unknown]>([
+    ["a RegExp", /^a+$/],
+    ["an Error", new Error("disk full")],
+    ["a TypeError", new TypeError("bad")],
+    ["an instance of an Error subclass with fields", new Failure("x")],
+  ])("%s, whole or inside JSON", (_name, value) => {
+    for (const data of [value, { nested: value }, [value]]) {
+      const request = endpoint("POST /x", { data });
+      for (const adapter of [toFetchArgs, toCurl])
+        expectEndpointError(() => adapter(request), "invalid_parameter");
+    }
+  });
+});

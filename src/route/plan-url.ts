@@ -168,7 +168,14 @@ function checkOrigin(url: string): number {
     );
   }
   const end = url.slice(colon + 3).search(/[/?#{]|$/) + colon + 3;
-  if (!isPlainHost(url.slice(colon + 3, end))) {
+  try {
+    new URL(url.slice(0, end));
+  } catch {
+    throw templateError(url, colon + 3, __DEV__ ? "the host or port does not parse as a URL's" : "");
+  }
+  // An empty host (`file:///x`) is refused below, for its scheme.
+  const host = url.slice(colon + 3, end);
+  if (host !== "" && !isPlainHost(host)) {
     throw templateError(
       url,
       colon + 3,

@@ -1,4 +1,4 @@
-import { EndpointError } from "../endpoint-error.js";
+import { EndpointError, withCause } from "../endpoint-error.js";
 import { arrayItems, isArray, isPlainObject, setOwn } from "../shared/object.js";
 import { quote } from "../shared/quote.js";
 
@@ -38,10 +38,17 @@ function otherObjectString(value: object, name: string): string {
   try {
     time = dateTime.call(value);
   } catch {
-    throw invalidValue(
+    // Not a Date. A Proxy whose trap threw, or a revoked one, gives what it threw as the cause.
+    const error = invalidValue(
       name,
       __DEV__ ? "is an object that is not plain: pass a string, number, array or plain object" : "",
     );
+    try {
+      Object.getPrototypeOf(value);
+    } catch (thrown) {
+      throw withCause(error, thrown);
+    }
+    throw error;
   }
   if (Number.isNaN(time)) throw invalidValue(name, __DEV__ ? "is an invalid Date: pass a valid Date" : "");
   return dateIso.call(value);

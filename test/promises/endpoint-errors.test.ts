@@ -186,3 +186,23 @@ function cyclic(): Record<string, unknown> {
   a.self = { a };
   return a;
 }
+
+describe("a Proxy's trap error in a url or query value is the cause", () => {
+  const mine = new TypeError("thrown by my trap");
+  const trap = (): object =>
+    new Proxy(
+      {},
+      {
+        getPrototypeOf() {
+          throw mine;
+        },
+      },
+    );
+  it.each<[string, () => unknown]>([
+    ["a url parameter", () => endpoint("GET /items/{id}", { id: trap() })],
+    ["a query parameter", () => endpoint("GET /items", { id: trap() })],
+    ["a template value", () => expandTemplate("/items/{id}", { id: trap() })],
+  ])("%s", (_name, run) => {
+    expect(expectEndpointError(run, "invalid_parameter").cause).toBe(mine);
+  });
+});

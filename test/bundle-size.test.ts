@@ -48,11 +48,15 @@ import { expect, it } from "vitest";
  * instructions for an import and first call; about 190 bytes). Lowered to 8,200 (development
  * 11,900) when each concern's code was rewritten shorter with the same rules (8,933 -> 8,187:
  * the media-type and base-url checks as anchored expressions, one reader and one record for
- * options and merged options, plan-url in one pass, one table of raw body kinds).
+ * options and merged options, plan-url in one pass, one table of raw body kinds). Raised to
+ * 8,380 (development 12,250) for the fixes of an attack on that rewrite: hosts written plainly
+ * in baseUrl and url, a name both beside and in $params refused, a Proxy's trap error kept as
+ * the cause of a url value's error, and the root builder's constant DEFAULTS given as written
+ * again (a cold start without copying them: about 1 ms); about 185 bytes.
  */
-const PRODUCTION_BUDGET = 8_200;
+const PRODUCTION_BUDGET = 8_380;
 /** The development build, with full error messages: today's size plus a little, to stop growth. */
-const DEVELOPMENT_BUDGET = 11_900;
+const DEVELOPMENT_BUDGET = 12_250;
 
 const ENDPOINT_ONLY = 'import { endpoint } from "rest-endpoint"; globalThis.endpoint = endpoint;';
 

@@ -166,14 +166,30 @@ function writer(scheme: SecurityScheme, credential: Credential): Write {
       return url;
     };
   }
-  const pair = `${encodeUnreserved(scheme.name) ?? ""}=${encodeUnreserved(key) ?? ""}`;
+  const written = encodeUnreserved(scheme.name) ?? "";
+  const pair = `${written}=${encodeUnreserved(key) ?? ""}`;
+  // A parameter or cookie of the credential's name, sent beside it, is one a server may read
+  // instead (most take the first): refused, whoever gave it.
+  const clash = (): EndpointError =>
+    new EndpointError(
+      "invalid_parameter",
+      __DEV__
+        ? `The request already holds ${quote(scheme.name)}, the name its credential is sent under: leave it out.`
+        : scheme.name,
+    );
   if (scheme.in === "cookie") {
     return (url, headers) => {
-      setOwn(headers, "cookie", Object.hasOwn(headers, "cookie") ? `${headers.cookie}; ${pair}` : pair);
+      const cookie = Object.hasOwn(headers, "cookie") ? String(headers.cookie) : undefined;
+      if (cookie?.split(";").some((part) => part.trim().split("=")[0] === written)) throw clash();
+      setOwn(headers, "cookie", cookie === undefined ? pair : `${cookie}; ${pair}`);
       return url;
     };
   }
-  return (url) => withQuery(url, pair);
+  return (url) => {
+    const query = url.split("#")[0]?.split("?")[1];
+    if (query?.split("&").some((part) => part.split("=")[0] === written)) throw clash();
+    return withQuery(url, pair);
+  };
 }
 
 /** Whether `url` is under `server` (its `{variables}` standing for any text of one segment). */

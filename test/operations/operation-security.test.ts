@@ -306,3 +306,37 @@ describe("the servers credentials may go to, from a hostile or loose description
     );
   });
 });
+
+describe("a parameter or cookie named like the credential it is sent beside", () => {
+  const operations = describeOperations(
+    {
+      "GET /items": { url: "/items{?page}", security: [["qk"]] },
+      "GET /me": { url: "/me", security: [["ck"]] },
+    },
+    {
+      securitySchemes: {
+        qk: { type: "apiKey", in: "query", name: "api_key" },
+        ck: { type: "apiKey", in: "cookie", name: "SID" },
+      },
+      credentials: { qk: "OUR_SECRET", ck: "OUR_SESSION" },
+      servers: ["https://api.example"],
+    },
+  );
+  const api = endpoint.defaults({ baseUrl: "https://api.example", operations });
+
+  it("is refused, not sent first where a server would read it instead", () => {
+    const forwarded = JSON.parse('{"page":"2","api_key":"ATTACKER_KEY"}');
+    expectEndpointError(() => api("GET /items", forwarded), "invalid_parameter");
+    expectEndpointError(
+      () => api("GET /me", { headers: { cookie: "a=1; SID=ATTACKER" } }),
+      "invalid_parameter",
+    );
+  });
+
+  it("other names are sent beside the credential", () => {
+    expect(api("GET /items", { page: 2, api_key_hint: "x" }).url).toBe(
+      "https://api.example/items?page=2&api_key_hint=x&api_key=OUR_SECRET",
+    );
+    expect(api("GET /me", { headers: { cookie: "SIDE=1" } }).headers.cookie).toBe("SIDE=1; SID=OUR_SESSION");
+  });
+});

@@ -52,11 +52,13 @@ import { expect, it } from "vitest";
  * 8,380 (development 12,250) for the fixes of an attack on that rewrite: hosts written plainly
  * in baseUrl and url, a name both beside and in $params refused, a Proxy's trap error kept as
  * the cause of a url value's error, and the root builder's constant DEFAULTS given as written
- * again (a cold start without copying them: about 1 ms); about 185 bytes.
+ * again (a cold start without copying them: about 1 ms); about 185 bytes. To 8,400 (development
+ * 12,270) after a second attack: userinfo refused in a url too, and undefined beside or in
+ * $params read as not given (about 12 bytes).
  */
-const PRODUCTION_BUDGET = 8_380;
+const PRODUCTION_BUDGET = 8_400;
 /** The development build, with full error messages: today's size plus a little, to stop growth. */
-const DEVELOPMENT_BUDGET = 12_250;
+const DEVELOPMENT_BUDGET = 12_270;
 
 const ENDPOINT_ONLY = 'import { endpoint } from "rest-endpoint"; globalThis.endpoint = endpoint;';
 

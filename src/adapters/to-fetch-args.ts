@@ -165,5 +165,18 @@ function fetchTakesCache(): boolean {
 
 /** A browser (or a browser's worker): its navigator says Mozilla, as Deno, Bun and Node do not. */
 function inBrowser(): boolean {
-  return typeof navigator !== "undefined" && String(navigator.userAgent).startsWith("Mozilla/");
+  // The global object inherits Object.prototype: a polluted `navigator` there is no browser's.
+  try {
+    for (let scope: object | null = globalThis; scope !== null && scope !== Object.prototype; ) {
+      if (Object.hasOwn(scope, "navigator")) {
+        return String(
+          (globalThis as { navigator?: { userAgent?: unknown } }).navigator?.userAgent,
+        ).startsWith("Mozilla/");
+      }
+      scope = Object.getPrototypeOf(scope) as object | null;
+    }
+  } catch {
+    // a navigator that throws when read is no browser's either
+  }
+  return false;
 }

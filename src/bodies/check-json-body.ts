@@ -219,6 +219,11 @@ const KNOWN_PROTOTYPES: ReadonlyMap<unknown, Loss> = new Map<unknown, Loss>([
   // Their state is in internal slots and non-enumerable fields (a message, a pattern).
   [RegExp.prototype, () => (__DEV__ ? "a RegExp, which JSON writes as {}" : "")],
   [Error.prototype, () => (__DEV__ ? "an Error, whose message and name JSON does not write" : "")],
+  // A promise in a body is a missing `await`.
+  [Promise.prototype, () => (__DEV__ ? "a Promise (a missing await?), which JSON writes as {}" : "")],
+  ...(typeof WeakRef === "undefined"
+    ? []
+    : [[WeakRef.prototype, () => (__DEV__ ? "a WeakRef, which JSON writes as {}" : "")] as const]),
 ]);
 
 function succeeds(method: (this: object, ...args: never[]) => unknown, value: object): boolean {

@@ -177,17 +177,23 @@ function writer(scheme: SecurityScheme, credential: Credential): Write {
         ? `The request already holds ${quote(scheme.name)}, the name its credential is sent under: leave it out.`
         : scheme.name,
     );
+  // Names as servers read them: a cookie's name trimmed (RFC 6265), a query name in any case
+  // and with any `[...]` after it (`api_key[]` is the same list to qs and PHP).
+  const sameName = (given: string, strip: RegExp): boolean =>
+    given.trim().toLowerCase().replace(strip, "") === written.toLowerCase();
   if (scheme.in === "cookie") {
     return (url, headers) => {
       const cookie = Object.hasOwn(headers, "cookie") ? String(headers.cookie) : undefined;
-      if (cookie?.split(";").some((part) => part.trim().split("=")[0] === written)) throw clash();
+      if (cookie?.split(/[;,]/).some((part) => sameName(part.split("=")[0] as string, /^"|"$/g)))
+        throw clash();
       setOwn(headers, "cookie", cookie === undefined ? pair : `${cookie}; ${pair}`);
       return url;
     };
   }
   return (url) => {
     const query = url.split("#")[0]?.split("?")[1];
-    if (query?.split("&").some((part) => part.split("=")[0] === written)) throw clash();
+    if (query?.split("&").some((part) => sameName(part.split("=")[0] as string, /(?:%5b|\[).*$/)))
+      throw clash();
     return withQuery(url, pair);
   };
 }

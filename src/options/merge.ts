@@ -177,7 +177,7 @@ export function mergeCall(defaults: Merged, route: unknown, options: unknown, me
       }
     }
   }
-  if (container !== undefined) unpackParams(container, keys, namedKeys, namedValues);
+  if (container !== undefined) unpackParams(container, keys, values, namedKeys, namedValues);
   const named = keys.length;
   if (namedKeys.length > 0) {
     keys = keys.concat(namedKeys);
@@ -229,6 +229,7 @@ export function mergeCall(defaults: Merged, route: unknown, options: unknown, me
 function unpackParams(
   container: unknown,
   keys: readonly string[],
+  values: unknown[],
   namedKeys: string[],
   namedValues: unknown[],
 ): void {
@@ -242,8 +243,15 @@ function unpackParams(
   const entries = snapshot(container, PARAMS_KEY);
   // A name both beside `$params` and in it is refused, not settled by a rule: options spread
   // from untrusted data could otherwise replace a parameter the application wrote after them.
-  for (const key of keys) {
-    if (key in entries) {
+  // `undefined` on either side means not given.
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as string;
+    if (!(key in entries)) continue;
+    if (entries[key] === undefined) delete entries[key];
+    else if (values[i] === undefined) {
+      values[i] = entries[key];
+      delete entries[key];
+    } else {
       throw invalidOptions(
         __DEV__
           ? `The parameter ${JSON.stringify(key)} is given both beside ${PARAMS_KEY} and in it: give it once.`

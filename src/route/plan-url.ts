@@ -49,7 +49,7 @@ const PATH_TOKEN = /\/:([a-z_]\w*)|(\{[?&#]|[?#])|\{[^}]*/gi;
  */
 export function planUrl(url: string): UrlPlan {
   // A full URL (its `scheme://`, checked here) names its origin: the route syntax starts after
-  // the scheme's `//` (`https://u:pw@h/:id`). A path has none.
+  // the scheme's `//` (`https://h:8443/:id`). A path has none.
   const start = /^[a-z][a-z\d+.-]*:/i.test(url) ? checkOrigin(url) : 0;
   // The route syntax: `:name` placeholders up to where the path ends (read with `exec`: a
   // replaced iterator must not choose them).

@@ -5,14 +5,13 @@
 const PLAIN_HOST = /^(?:[\w-]+(?:\.[\w-]+)*\.?|\[[\da-f:.]+\])(?::\d{1,5})?$/i;
 
 /**
- * Whether every URL parser reads `authority` (the text between `//` and the path, userinfo
- * included) as the same host: the host is plain (no percent-escape, which the WHATWG parser
- * decodes and others keep; no `;`, where some end it) and the WHATWG parser writes it as given,
- * lowercased (so no number it would read as an IPv4 address in another notation: `0x7f.1`,
- * `2130706433`, `0177.0.0.1`).
+ * Whether every URL parser reads `host` (the text between `//` and the path) as the same host,
+ * and a reader sees which: the host is plain (no userinfo, `https://api.github.com@evil.example`
+ * goes to evil.example; no percent-escape, which the WHATWG parser decodes and others keep; no
+ * `;`, where some end it) and the WHATWG parser writes it as given, lowercased (so no number it
+ * would read as an IPv4 address in another notation: `0x7f.1`, `2130706433`, `0177.0.0.1`).
  */
-export function isPlainHost(authority: string): boolean {
-  const host = authority.slice(authority.lastIndexOf("@") + 1);
+export function isPlainHost(host: string): boolean {
   if (!PLAIN_HOST.test(host)) return false;
   try {
     return new URL(`http://${host}/`).hostname === host.replace(/:\d+$/, "").toLowerCase();

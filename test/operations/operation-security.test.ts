@@ -333,6 +333,19 @@ describe("a parameter or cookie named like the credential it is sent beside", ()
     );
   });
 
+  // Names servers read as the credential's: a query name in another case or with brackets
+  // after it (qs, PHP), a cookie name with white space around it (RFC 6265), quoted, or after
+  // a comma (old servers split on it).
+  it.each(["API_KEY", "api_key[]", "api_key[0]", "Api_Key[x][y]"])("a query name %j", (name) => {
+    expectEndpointError(() => api("GET /items", { [name]: "ATTACKER_KEY" }), "invalid_parameter");
+  });
+  it.each(["SID =A", "SID\t=A", "x=1; SID =A", " SID=A", '"SID"=A', "x=1, SID=A", "sid=A"])(
+    "a cookie %j",
+    (cookie) => {
+      expectEndpointError(() => api("GET /me", { headers: { cookie } }), "invalid_parameter");
+    },
+  );
+
   it("other names are sent beside the credential", () => {
     expect(api("GET /items", { page: 2, api_key_hint: "x" }).url).toBe(
       "https://api.example/items?page=2&api_key_hint=x&api_key=OUR_SECRET",

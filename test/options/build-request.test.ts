@@ -11,7 +11,6 @@ describe("url", () => {
     ["GET /user/starred/:owner/:repo", { owner: "o", repo: "r" }, "https://api.github.com/user/starred/o/r"],
     ["GET /v1/{name}:cancel", { name: "job" }, "https://api.github.com/v1/job:cancel"],
     ["GET https://host:8443/x/:id", { id: 7 }, "https://host:8443/x/7"],
-    ["GET https://user:pw@host/x", {}, "https://user:pw@host/x"],
     // RFC 6570 expansion and encoding
     ["GET /repos/{owner}/{repo}", { owner: "a b", repo: "c/d" }, "https://api.github.com/repos/a%20b/c%2Fd"],
     [

@@ -130,6 +130,8 @@ describe("objects JSON would write as {} are refused by the adapters that write 
     ["an Error", new Error("disk full")],
     ["a TypeError", new TypeError("bad")],
     ["an instance of an Error subclass with fields", new Failure("x")],
+    ["a Promise (a missing await)", Promise.resolve(1)],
+    ["a WeakRef", new WeakRef({})],
   ])("%s, whole or inside JSON", (_name, value) => {
     for (const data of [value, { nested: value }, [value]]) {
       const request = endpoint("POST /x", { data });

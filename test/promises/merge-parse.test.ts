@@ -50,6 +50,14 @@ describe("merged options given back as options keep their meaning", () => {
     ]) {
       expect(outcome(call)).toStrictEqual({ error: "invalid_options" });
     }
+    // undefined on either side means not given: the other value is the parameter.
+    const base = { ...endpoint.merge({}), url: "/search" };
+    expect(endpoint.parse({ ...base, q: undefined, $params: { q: "is:open" } }).url).toBe(
+      "https://api.github.com/search?q=is%3Aopen",
+    );
+    expect(endpoint.parse({ ...base, q: "is:open", $params: { q: undefined } }).url).toBe(
+      "https://api.github.com/search?q=is%3Aopen",
+    );
     // Names only in $params are parameters, as parse reads them.
     const apart = { method: "POST", url: "/x", a: 1, $params: { b: 2, url: "u" } };
     expect(endpoint(apart)).toStrictEqual(endpoint.parse({ ...endpoint.merge({}), ...apart }));

@@ -276,6 +276,10 @@ describe("baseUrl: an http(s) URL whose path every client reads as written", () 
     ["https://1.2.3", "IPv4 of three parts"],
     ["https://ex.com;x", "a semicolon, where some parsers end the host"],
     ["https://[0:0:0:0:0:0:0:1]", "an IPv6 address not written as WHATWG writes it"],
+    ["https://api.github.com@evil.example", "userinfo that reads like a host"],
+    ["https://api.github.com:443@evil.example", "userinfo that reads like a host and port"],
+    ["https://user:pw@api.github.com", "credentials in userinfo, which curl sends as basic auth"],
+    ["https://[@evil.example", "a bracket in userinfo"],
   ])("a host written %j (%s) is refused as baseUrl and in a url", (origin) => {
     expectEndpointError(() => endpoint("GET /x", { baseUrl: origin }), "invalid_base_url");
     expectEndpointError(() => endpoint(`GET ${origin}/x`), "invalid_template");

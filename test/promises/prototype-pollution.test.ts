@@ -379,3 +379,32 @@ describe("a polluted prototype during the first toFetchArgs changes no later res
     },
   );
 });
+
+describe("a polluted navigator on Object.prototype is no browser's", () => {
+  it.each<[string, PropertyDescriptor]>([
+    ["a browser's user agent", { value: { userAgent: "Mozilla/5.0" }, configurable: true, writable: true }],
+    [
+      "a getter that throws",
+      {
+        get() {
+          throw new TypeError("trap");
+        },
+        configurable: true,
+      },
+    ],
+  ])("%s: toFetchArgs keeps the user-agent and throws nothing", async (_name, descriptor) => {
+    const { toFetchArgs } = await import("../../src/adapters/to-fetch-args.js");
+    const request = endpoint("GET /x");
+    const clean = toFetchArgs(request);
+    Object.defineProperty(Object.prototype, "navigator", descriptor);
+    let polluted: unknown;
+    try {
+      polluted = toFetchArgs(request);
+    } catch (error) {
+      polluted = error;
+    } finally {
+      delete (Object.prototype as Record<string, unknown>).navigator;
+    }
+    expect(polluted).toStrictEqual(clean);
+  });
+});

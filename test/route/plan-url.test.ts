@@ -14,7 +14,7 @@ describe("route urls: the route syntax on top of RFC 6570", () => {
     ["/v1/{name}:cancel", ["name"], ["name"]],
     ["/files/{+path}{/rest*}{?q}{#frag}", ["path", "rest", "q", "frag"], ["path"]],
     ["https://host:8443/:id", ["id"], ["id"]],
-    ["https://user:pw@host/x/:id", ["id"], ["id"]],
+    ["https://host/x/:id", ["id"], ["id"]],
     ["/search?x=/:notaparam", [], []],
     ["/a{?q}#/:notaparam", ["q"], []],
     ["/a/{.ext}{;p}", ["ext", "p"], []],

@@ -180,7 +180,9 @@ function checkOrigin(url: string): number {
       url,
       colon + 3,
       __DEV__
-        ? "the host or port is not written plainly (letters, digits, - and . only, an IPv4 address as four decimal numbers), so URL parsers could read different hosts"
+        ? host.includes("@")
+          ? "a url holds no user:password@ (it names the host after it, and curl sends it as basic auth); send credentials in an authorization header"
+          : "the host or port is not written plainly (letters, digits, - and . only, an IPv4 address as four decimal numbers), so URL parsers could read different hosts"
         : "",
     );
   }

@@ -1,6 +1,7 @@
 import { EndpointError } from "../endpoint-error.js";
 import { isPlainHost } from "../shared/plain-host.js";
 import { quote } from "../shared/quote.js";
+import { NOT_RESERVED } from "../template/encode.js";
 
 /**
  * The URL parser silently drops tabs and line breaks and trims spaces and controls, and turns
@@ -12,11 +13,9 @@ const STRAY = /[^!-[\]-~]/;
  * An http(s) URL with a host and no credentials (any `@` before the path is userinfo, even an
  * empty one, `https://@host`, which curl sends as basic auth), or an absolute path; no query or
  * fragment, and no path starting with `//`, which names a host. The host is group 1, the path
- * group 2, which holds only what a url's literal text may (reserved and unreserved characters,
- * and `%XX` triplets), as a route's url does.
- * Linear: the host stops at the first `/`, where the path starts.
+ * group 2. Linear: the host stops at the first `/`, where the path starts.
  */
-const SHAPE = /^(?:https?:\/\/([^/?#@]+))?(\/(?!\/)(?:[!$&-;=@-[\]_a-z~]|%[\da-f]{2})*)?$/i;
+const SHAPE = /^(?:https?:\/\/([^/?#@]+))?(\/(?!\/)[^?#]*)?$/i;
 
 /**
  * `baseUrl` is `""` or an absolute path such as `/api/v3` (relative results: OpenAPI servers
@@ -39,15 +38,22 @@ export function checkBaseUrl(baseUrl: unknown): string {
 }
 
 /**
- * Whether a non-empty `baseUrl` has the shape above and a path the URL parser leaves as written
- * (no `.` or `..` segment, nothing it would percent-encode), so every client sends the same
- * path. A path alone is read against a made-up origin, which must keep it.
+ * Whether a non-empty `baseUrl` has the shape above, a plain host, and a path that holds only
+ * what a url's literal text may (as a route's url: `NOT_RESERVED`) and that the URL parser
+ * leaves as written (no `.` or `..` segment), so every client sends the same path. A path
+ * alone is read against a made-up origin, which must keep it.
  */
 function isBaseUrl(baseUrl: string): boolean {
   const shape = STRAY.test(baseUrl) ? null : SHAPE.exec(baseUrl);
-  if (shape === null || (shape[1] !== undefined && !isPlainHost(shape[1]))) return false;
+  const path = shape?.[2] ?? "/";
   try {
-    return new URL(baseUrl, "http://base.invalid").pathname === (shape[2] ?? "/");
+    const parsed = new URL(baseUrl, "http://base.invalid");
+    return (
+      shape !== null &&
+      path.search(NOT_RESERVED) === -1 &&
+      parsed.pathname === path &&
+      (shape[1] === undefined || isPlainHost(shape[1], parsed.hostname))
+    );
   } catch {
     return false; // not a URL (a bad port or host)
   }
@@ -76,16 +82,15 @@ function problemOf(baseUrl: string): string {
   if (!absolutePath) {
     const authority = baseUrl.indexOf("//") + 2;
     const slash = baseUrl.indexOf("/", authority);
-    if (baseUrl.slice(authority, slash === -1 ? baseUrl.length : slash).includes("@")) {
-      return "it holds credentials; send them in an authorization header instead";
-    }
-    if (!isPlainHost(baseUrl.slice(authority, slash === -1 ? baseUrl.length : slash))) {
+    const host = baseUrl.slice(authority, slash === -1 ? baseUrl.length : slash);
+    if (host.includes("@")) return "it holds credentials; send them in an authorization header instead";
+    if (!isPlainHost(host)) {
       return "its host is not written plainly (letters, digits, - and . only, an IPv4 address as four decimal numbers), so URL parsers could read different hosts";
     }
     path = slash === -1 ? "/" : baseUrl.slice(slash);
     if (path.startsWith("//")) return `its path starts with "//", which names a host`;
   }
-  if (!/^(?:[!$&-;=@-[\]_a-z~]|%[\da-f]{2})*$/i.test(path)) {
+  if (path.search(NOT_RESERVED) !== -1) {
     return `its path ${quote(path)} holds a character a url's literal text cannot (a stray %, |, ^ or a quote): percent-encode it`;
   }
   return `its path ${quote(path)} reads as ${quote(parsed)} to a URL parser (dot segments, or characters it percent-encodes)`;

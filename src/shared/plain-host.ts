@@ -10,11 +10,12 @@ const PLAIN_HOST = /^(?:[\w-]+(?:\.[\w-]+)*\.?|\[[\da-f:.]+\])(?::\d{1,5})?$/i;
  * goes to evil.example; no percent-escape, which the WHATWG parser decodes and others keep; no
  * `;`, where some end it) and the WHATWG parser writes it as given, lowercased (so no number it
  * would read as an IPv4 address in another notation: `0x7f.1`, `2130706433`, `0177.0.0.1`).
+ * `hostname`: the WHATWG parser's reading of it, when the caller has parsed the URL already.
  */
-export function isPlainHost(host: string): boolean {
+export function isPlainHost(host: string, hostname?: string): boolean {
   if (!PLAIN_HOST.test(host)) return false;
   try {
-    return new URL(`http://${host}/`).hostname === host.replace(/:\d+$/, "").toLowerCase();
+    return (hostname ?? new URL(`http://${host}/`).hostname) === host.replace(/:\d+$/, "").toLowerCase();
   } catch {
     return false;
   }

@@ -367,13 +367,13 @@ describe("a polluted prototype during the first toFetchArgs changes no later res
       const clean = fresh.toFetchArgs(request)[1];
       vi.resetModules();
       const probed = await import("../../src/adapters/to-fetch-args.js");
-      Object.defineProperty(Object.prototype, key, { value: "x", configurable: true, writable: true });
+      polluteValue(Object.prototype, key, "x");
       try {
         probed.toFetchArgs(request);
       } catch {
         // what the pollution does to this one call is not the question
       } finally {
-        delete (Object.prototype as Record<string, unknown>)[key];
+        undoPollution();
       }
       expect(probed.toFetchArgs(request)[1]).toStrictEqual(clean);
     },
@@ -396,14 +396,14 @@ describe("a polluted navigator on Object.prototype is no browser's", () => {
     const { toFetchArgs } = await import("../../src/adapters/to-fetch-args.js");
     const request = endpoint("GET /x");
     const clean = toFetchArgs(request);
-    Object.defineProperty(Object.prototype, "navigator", descriptor);
+    pollute(Object.prototype, "navigator", descriptor);
     let polluted: unknown;
     try {
       polluted = toFetchArgs(request);
     } catch (error) {
       polluted = error;
     } finally {
-      delete (Object.prototype as Record<string, unknown>).navigator;
+      undoPollution();
     }
     expect(polluted).toStrictEqual(clean);
   });

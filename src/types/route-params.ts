@@ -106,7 +106,7 @@ export type RouteParams<R extends string> = string extends R
  */
 type KnownParams<R extends string, Routes> = Routes extends GitHubRoutes
   ? KnownGitHub<R>
-  : KnownIn<R, Routes>;
+  : KnownIn<R, Routes, keyof Routes>;
 type KnownGitHub<R extends string> = R extends keyof GitHubRoutes
   ? GitHubRoutes[R]
   : [RouteKey<R>] extends [never]
@@ -114,8 +114,15 @@ type KnownGitHub<R extends string> = R extends keyof GitHubRoutes
     : RouteKey<R> extends keyof GitHubRoutes
       ? GitHubRoutes[RouteKey<R>]
       : RouteParams<R>;
-/** Another map's builder takes its routes as the map writes them, or an `UnknownRoute`. */
-type KnownIn<R extends string, Routes> = R extends keyof Routes ? Routes[R] : { [name: string]: unknown };
+/**
+ * Another map's builder takes its routes as the map writes them, or an `UnknownRoute`. The keys
+ * come in as a type argument, worked out once: written `R extends keyof Routes` here, TypeScript
+ * 5.9 lists the map's keys again for each route while the call is inferred, which grows with
+ * the square of the route count (Microsoft Graph's 11,422 routes: minutes).
+ */
+type KnownIn<R extends string, Routes, Keys extends keyof Routes> = R extends Keys
+  ? Routes[R]
+  : { [name: string]: unknown };
 
 /**
  * The parameters of a route: from the routes map (GitHub's unless a builder's operations give
@@ -178,7 +185,7 @@ export type OptionsFor<
 /** As `KnownParams`, GitHub's map by name. */
 type OptionKeysFor<R extends string, Routes> = Routes extends GitHubRoutes
   ? OptionKeysGitHub<R>
-  : OptionKeysIn<R, Routes>;
+  : OptionKeysIn<R, keyof Routes>;
 type OptionKeysGitHub<R extends string> = R extends keyof GitHubRoutes
   ? RouteOptionKeys
   : string extends R
@@ -188,7 +195,7 @@ type OptionKeysGitHub<R extends string> = R extends keyof GitHubRoutes
       : RouteKey<R> extends keyof GitHubRoutes
         ? RouteOptionKeys
         : RouteOptions;
-type OptionKeysIn<R extends string, Routes> = R extends keyof Routes ? RouteOptionKeys : RouteOptions;
+type OptionKeysIn<R extends string, Keys> = R extends Keys ? RouteOptionKeys : RouteOptions;
 
 /**
  * The same keys and values, as one plain object type per member of a union. A mapped type over

@@ -1,11 +1,11 @@
 // Type-check cost of typed routes: a file of 100 calls over distinct GitHub routes, checked
 // with rest-endpoint's types and with @octokit/request's, on TypeScript 7 and 5.9.
 // `node bench/type-check.js` (needs a build); prints time and memory from --extendedDiagnostics.
-import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { COMPILERS, checkTypes } from "./check-types.js";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 // The package measured: this one unless PACKAGE_ROOT names another build (to compare two).
@@ -53,67 +53,6 @@ for (const [name, path] of Object.entries(GENERATED)) {
   files[`generated-${name}.mts`] =
     `import { endpoint } from "rest-endpoint";\nimport { api as table } from "./${name}-api.mjs";\nconst api = endpoint.defaults(table);\n${lines.join("\n")}\n`;
 }
-const RUNS = 3;
-const COMPILERS = [
-  ["TypeScript 7.0", join(ROOT, "node_modules", "typescript", "bin", "tsc")],
-  ["TypeScript 5.9", join(ROOT, "node_modules", "typescript59", "bin", "tsc")],
-];
-
-/** The median of RUNS compilations: check time and total time in seconds, memory in kB. */
-function measure(tsc, file) {
-  const runs = [];
-  for (let run = 0; run < RUNS; run++) {
-    const args = [
-      tsc,
-      "--noEmit",
-      "--extendedDiagnostics",
-      "--strict",
-      "--skipLibCheck",
-      "--target",
-      "es2022",
-      "--module",
-      "nodenext",
-      "--types",
-      "node",
-      "--lib",
-      "es2022,dom",
-      join(dir, file),
-    ];
-    let output;
-    try {
-      // With gc exposed, TypeScript 5.9 collects before it reports memory: the memory kept, the
-      // same on every run, rather than what a busy machine's collector had left.
-      output = execFileSync("node", ["--expose-gc", ...args], { cwd: dir, encoding: "utf8" });
-    } catch (error) {
-      output = error.stdout;
-    }
-    const field = (name) =>
-      Number.parseFloat((output.match(new RegExp(`^${name}:\\s+([\\d.]+)`, "m")) ?? [])[1] ?? "NaN");
-    if (process.env.SHOW_ERRORS && run === 0) {
-      for (const line of output.split("\n")) if (line.includes("error TS")) console.log(line);
-    }
-    runs.push({
-      check: field("Check time"),
-      total: field("Total time"),
-      memory: field("Memory used"),
-      errors: (output.match(/error TS/g) ?? []).length,
-      // The same on every run, unlike time and memory on a busy machine: what the types cost.
-      types: field("Types"),
-      instantiations: field("Instantiations"),
-    });
-  }
-  const median = (key) => runs.map((run) => run[key]).sort((a, b) => a - b)[Math.floor(RUNS / 2)];
-  const [first] = runs;
-  return {
-    check: median("check"),
-    total: median("total"),
-    memory: median("memory"),
-    errors: first.errors,
-    types: first.types,
-    instantiations: first.instantiations,
-  };
-}
-
 const dir = mkdtempSync(join(tmpdir(), "rest-endpoint-types-"));
 try {
   // A consumer's node_modules: the package itself (by name, through its exports) and the peers.
@@ -138,7 +77,7 @@ try {
     // ONLY=generated (a part of the file names) measures those rows and the empty program.
     for (const file of Object.keys(files)) {
       if (process.env.ONLY && file !== "empty-program.ts" && !file.includes(process.env.ONLY)) continue;
-      rows[file] = measure(tsc, file);
+      rows[file] = checkTypes(tsc, dir, file);
     }
     const empty = rows["empty-program.ts"];
     for (const [file, row] of Object.entries(rows)) {

@@ -102,7 +102,9 @@ try {
     const theirsMs = performance.now() - started;
     // The same five calls for both: GET routes the description writes as they are, spread over
     // the API, with their path parameters and the required query and header ones that take a
-    // string (openapi-fetch groups them by place; the route's options hold them side by side).
+    // string or one of listed strings (openapi-fetch groups them by place; the route's options
+    // hold them side by side).
+    const valueOf = (type) => (type === "string" ? "x" : /^"[^"\\]*"( \||$)/.test(type) ? type.split('"')[1] : undefined);
     const required = (op) =>
       [...op.query, ...(op.header ?? []), ...(op.cookie ?? [])].filter((p) => p.required);
     const usable = ours.operations.filter(
@@ -110,7 +112,7 @@ try {
         op.method === "GET" &&
         Object.hasOwn(spec.paths, op.url) &&
         op.path.every((p) => typeof p === "string") &&
-        required(op).every((p) => p.type === "string" && !(op.cookie ?? []).includes(p)),
+        required(op).every((p) => valueOf(p.type) !== undefined && !(op.cookie ?? []).includes(p)),
     );
     const step = Math.max(1, Math.floor(usable.length / 5));
     const typical = usable.filter((_, i) => i % step === 0).slice(0, 5);
@@ -132,7 +134,13 @@ try {
         .find((p) => p?.name === name && p.in === "path");
       return ["integer", "number"].includes(resolve(parameter?.schema)?.type);
     };
-    const given = (names, op) => Object.fromEntries(names.map((name) => [name, numeric(op, name) ? 1 : "x"]));
+    const given = (names, op) =>
+      Object.fromEntries(
+        names.map((name) => {
+          const parameter = required(op).find((p) => p.name === name);
+          return [name, parameter !== undefined ? valueOf(parameter.type) : numeric(op, name) ? 1 : "x"];
+        }),
+      );
     const oursOf = (op) => JSON.stringify(given([...op.path, ...required(op).map((p) => p.name)], op));
     const theirsOf = (op) => {
       const places = { path: op.path, query: op.query, header: op.header ?? [] };

@@ -23,6 +23,8 @@ export interface DescribedApi {
   readonly description?: unknown;
   /** `api` without the credentials of `--auth-env`, to tell which headers carry them. */
   readonly plain: object;
+  /** What generating FILE here noted (`"GET /x: ... is left out."`), when FILE is a description. */
+  readonly notes?: readonly string[];
 }
 
 /**
@@ -39,6 +41,7 @@ export async function loadOperations(
   if (io.importModule === undefined) throw new UsageError("--operations needs a host that imports modules.");
   let module: Record<string, unknown>;
   let description: unknown;
+  let notes: readonly string[] | undefined;
   try {
     if (/\.m?js$/.test(file)) {
       module = await io.importModule(file);
@@ -47,6 +50,7 @@ export async function loadOperations(
       const generated = generateOperations(description, {
         importFrom: io.operationsUrl,
       });
+      notes = generated.notes;
       module = await io.importModule(`data:text/javascript,${encodeURIComponent(generated.module)}`);
     }
   } catch (error) {
@@ -76,5 +80,6 @@ export async function loadOperations(
     routes,
     plain: module.api as object,
     ...(description === undefined ? {} : { description }),
+    ...(notes === undefined ? {} : { notes }),
   };
 }

@@ -92,6 +92,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       io.stdout(`${VERSION}\n`);
       return 0;
     }
+    for (const note of notesOnRoute(described, command.route))
+      io.stderr(`rest-endpoint: note: ${escapeControls(note)}\n`);
     const builder = described === undefined ? endpoint : endpoint.defaults(described.api as EndpointOptions);
     const options = typedAsDescribed(described, command.route, command.options, command.query);
     const request = withQueryItems(
@@ -170,6 +172,23 @@ async function describedApi(argv: readonly string[], io: CliIo): Promise<Describ
     );
   }
   return await loadOperations(files[0] as string, credentials, io);
+}
+
+/**
+ * What generating the description noted about `route`, so that nothing it leaves out is left
+ * out silently. An operation left out whole cannot be sent as described: that is refused (it
+ * would go as a plain route, its parameters read by the route alone). A parameter left out is
+ * a note on standard error, and the request goes as the rest of the description says.
+ */
+function notesOnRoute(described: DescribedApi | undefined, route: string): readonly string[] {
+  if (described?.notes === undefined) return [];
+  const [method = "", url = ""] = route.trim().split(/[ \t]+/);
+  const key = `${method.toUpperCase()} ${url}`;
+  const notes = described.notes.filter((note) => note.startsWith(`${key}: `));
+  if (notes.length > 0 && !described.routes.includes(key)) {
+    throw new UsageError(`${notes.join(" ")} Without --operations, it is sent as a plain route.`);
+  }
+  return notes;
 }
 
 /**

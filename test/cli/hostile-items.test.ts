@@ -73,7 +73,7 @@ describe("--operations: a deep schema or value, or a broken $ref, is one line or
     expect(JSON.parse(result.stdout).url).toBe("http://127.0.0.1:9/api/x?q=1");
   });
 
-  it("a $ref that is no percent-encoding (#/components/schemas/%zz) leads nowhere: not checked", async () => {
+  it("a $ref that is no percent-encoding (#/components/schemas/%zz): the operation is left out, and a call to it is refused in one line", async () => {
     const file = describe3(
       "http://127.0.0.1:9/api",
       {
@@ -84,11 +84,32 @@ describe("--operations: a deep schema or value, or a broken $ref, is one line or
       },
       { components: { schemas: { "%zz": { type: "integer" } } } },
     );
+    // Sent as a plain route, q would be a body field: the description says it is a query parameter.
     const result = await cli(["POST", "/x", "q=1", "--operations", file]);
-    expect(result.stderr).toBe("");
-    expect(result.code).toBe(0);
-    // The generator leaves such a parameter out (with a note), so q is a body field.
-    expect(JSON.parse(result.stdout)).toMatchObject({ url: "http://127.0.0.1:9/api/x", body: { q: "1" } });
+    expect(result.stdout).toBe("");
+    expectOneLine(
+      result,
+      2,
+      /^rest-endpoint: POST \/x: \$ref "#\/components\/schemas\/%zz" holds a malformed percent-escape\. It is left out\. Without --operations, it is sent as a plain route\.\n$/,
+    );
+  });
+
+  it("a parameter left out of an operation that is kept: a note on standard error, the rest sent as described", async () => {
+    const file = describe3("http://127.0.0.1:9/api", {
+      get: {
+        parameters: [
+          { name: "__proto__", in: "query", schema: { type: "string" } },
+          { name: "q", in: "query", schema: { type: "string" } },
+        ],
+        ...OK,
+      },
+    });
+    const result = await cli(["GET", "/x", "q==1", "--operations", file]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toBe(
+      'rest-endpoint: note: GET /x: query parameter "__proto__" cannot be given in a call and is left out.\n',
+    );
+    expect(JSON.parse(result.stdout).url).toBe("http://127.0.0.1:9/api/x?q=1");
   });
 
   it("a value nested 10,000 deep where a number is described: one line, exit 2", async () => {

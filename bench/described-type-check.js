@@ -104,7 +104,8 @@ try {
     // the API, with their path parameters and the required query and header ones that take a
     // string or one of listed strings (openapi-fetch groups them by place; the route's options
     // hold them side by side).
-    const valueOf = (type) => (type === "string" ? "x" : /^"[^"\\]*"( \||$)/.test(type) ? type.split('"')[1] : undefined);
+    const sampleOf = (type) =>
+      type === "string" ? "x" : /^"[^"\\]*"( \||$)/.test(type) ? type.split('"')[1] : undefined;
     const required = (op) =>
       [...op.query, ...(op.header ?? []), ...(op.cookie ?? [])].filter((p) => p.required);
     const usable = ours.operations.filter(
@@ -112,7 +113,7 @@ try {
         op.method === "GET" &&
         Object.hasOwn(spec.paths, op.url) &&
         op.path.every((p) => typeof p === "string") &&
-        required(op).every((p) => valueOf(p.type) !== undefined && !(op.cookie ?? []).includes(p)),
+        required(op).every((p) => sampleOf(p.type) !== undefined && !(op.cookie ?? []).includes(p)),
     );
     const step = Math.max(1, Math.floor(usable.length / 5));
     const typical = usable.filter((_, i) => i % step === 0).slice(0, 5);
@@ -138,7 +139,7 @@ try {
       Object.fromEntries(
         names.map((name) => {
           const parameter = required(op).find((p) => p.name === name);
-          return [name, parameter !== undefined ? valueOf(parameter.type) : numeric(op, name) ? 1 : "x"];
+          return [name, parameter !== undefined ? sampleOf(parameter.type) : numeric(op, name) ? 1 : "x"];
         }),
       );
     const oursOf = (op) => JSON.stringify(given([...op.path, ...required(op).map((p) => p.name)], op));

@@ -86,8 +86,13 @@ export function readBody(
   if (requestBody.required === true) model.bodyRequired = true;
   if (!/^application\/json\s*$/i.test(type)) model.bodyType = type;
   const schema = resolve(mediaObject.schema ?? {});
+  // An object, or parts that are all objects (`allOf` alone, no `type`): fields either way.
   const fields =
-    schema.type === "object" || isObject(schema.properties) ? objectFields(schema, resolve) : undefined;
+    schema.type === "object" ||
+    isObject(schema.properties) ||
+    (schema.type === undefined && Array.isArray(schema.allOf) && schema.oneOf === undefined && schema.anyOf === undefined)
+      ? objectFields(schema, resolve)
+      : undefined;
   if (kind === "raw" || fields === undefined) {
     model.bodyKind = kind === "json" ? "json-data" : "data";
     if (kind === "json") model.dataType = typeOf(schema);
@@ -98,7 +103,9 @@ export function readBody(
   const encoding = isObject(mediaObject.encoding) ? mediaObject.encoding : {};
   for (const [name, node] of properties) {
     const fieldType = kind === "multipart" ? partType(node, resolve, typeOf) : typeOf(node);
-    model.body.push({ name, required: required.has(name), type: fieldType });
+    // A read-only field is never required in a request (OpenAPI: `required` holds for responses).
+    const fieldRequired = required.has(name) && resolve(node).readOnly !== true;
+    model.body.push({ name, required: fieldRequired, type: fieldType });
     if (taken.has(name)) {
       notes.push(
         `${where}: body field ${JSON.stringify(name)} has the name of a parameter; it is sent only in a body given whole as data.`,
@@ -125,9 +132,9 @@ export function readBody(
 
 /**
  * An object schema's fields: its properties and those of its `allOf` parts (`type: object`
- * beside `allOf: [{ properties }, { properties }]`), the first of a name kept; `undefined` when
- * an `allOf` part is of another shape (a union, a list), so that the body is given whole as
- * `data`.
+ * beside `allOf: [{ properties }, { properties }]`, or `allOf` alone), the first of a name
+ * kept; `undefined` when an `allOf` part is of another shape (a union, a list) or has no
+ * properties to give (then the body is given whole as `data`).
  */
 function objectFields(
   schema: Schema,
@@ -151,6 +158,7 @@ function objectFields(
     // Last first: the pending list is a stack, and the first part's fields come first.
     if (Array.isArray(part.allOf)) for (const node of [...part.allOf].reverse()) pending.push(resolve(node));
   }
+  if (schema.type !== "object" && properties.size === 0) return undefined;
   return { properties: [...properties], required };
 }
 

@@ -301,7 +301,15 @@ function routeParams(op: OperationModel): string {
     // data first: TypeScript then explains a call that fits neither by the missing body field.
     return `${base.length > 0 ? `${object(base)} & ` : ""}(${inData} | ${inParams})`;
   }
-  const data = op.dataType === undefined || described.has("data") ? [] : [field("data", op.dataType, false)];
+  // A required body that only data can carry makes data required.
+  const wholeBody = op.bodyRequired === true && (op.bodyKind === "json-data" || op.bodyKind === "data");
+  const data = described.has("data")
+    ? []
+    : wholeBody
+      ? [`data: ${dataType}`]
+      : op.dataType === undefined
+        ? []
+        : [field("data", op.dataType, false)];
   return object([...base, ...bodyFields, ...data]);
 }
 

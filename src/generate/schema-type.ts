@@ -43,6 +43,7 @@ export function schemaTypes(resolve: Resolve, inline = false): SchemaTypes {
   const names = new Map<object, string>();
   const taken = new Set<string>();
   const pending: [string, Schema][] = [];
+  let declaring: Schema | undefined;
   const named = (node: unknown): string | undefined => {
     if (inline || !isRef(node)) return undefined;
     const schema = resolve(node);
@@ -66,7 +67,8 @@ export function schemaTypes(resolve: Resolve, inline = false): SchemaTypes {
     const known = byDepth?.[depth];
     if (known !== undefined) return known;
     let type = depth > limits.depth ? "unknown" : schemaType(schema, write, depth, resolve);
-    if (type.length > limits.length) type = "unknown";
+    // A named schema's own declaration is written once, whatever its length.
+    if (type.length > limits.length && schema !== declaring) type = "unknown";
     if (byDepth === undefined) {
       byDepth = [];
       memo.set(schema, byDepth);
@@ -80,6 +82,7 @@ export function schemaTypes(resolve: Resolve, inline = false): SchemaTypes {
     for (let next = pending.shift(); next !== undefined; next = pending.shift()) {
       let type: string;
       try {
+        declaring = next[1];
         type = write(next[1], 0);
       } catch (error) {
         // A `$ref` in it that names nothing: the routes that use it stay, the schema is unknown.
@@ -88,6 +91,7 @@ export function schemaTypes(resolve: Resolve, inline = false): SchemaTypes {
       }
       written.push([next[0], type]);
     }
+    declaring = undefined;
     return withoutCycles(written);
   };
   return { typeOf: (node) => write(node, 0), declarations };
@@ -218,7 +222,12 @@ function singleType(schema: Schema, write: Write, depth: number): string {
   }
   const required = new Set(Array.isArray(schema.required) ? schema.required : []);
   const properties = Object.entries(resolveObject(schema.properties));
-  if (properties.length === 0) return "{ [key: string]: unknown }";
+  if (properties.length === 0) {
+    // Keys of any name: their values as `additionalProperties` says, where it gives a schema.
+    const extra = schema.additionalProperties;
+    const value = typeof extra === "object" && extra !== null ? write(extra, depth + 1) : "unknown";
+    return `{ [key: string]: ${value} }`;
+  }
   const fields = properties.map(
     ([name, value]) => `${propertyName(name)}${required.has(name) ? "" : "?"}: ${write(value, depth + 1)}`,
   );

@@ -235,7 +235,7 @@ function expectedBody(
   const schema = resolve(media.schema);
   const r = rank(type);
   const kind = r <= 1 ? "json" : r === 2 ? "form" : r === 3 ? "multipart" : "raw";
-  const properties = isNode(schema.properties) ? Object.entries(schema.properties) : [];
+  const properties = objectProperties(schema, resolve);
   // Labelled as written, but for JSON's own type, which the library labels with its charset.
   const label = /^application\/json\s*$/i.test(type) ? undefined : type;
   if (kind === "raw" || properties.length === 0 || (schema.type !== undefined && schema.type !== "object")) {
@@ -379,4 +379,24 @@ function splitOnce(text: string, on: string): [string, string] {
 
 function asList(value: unknown): unknown[] {
   return Array.isArray(value) ? value : [];
+}
+
+/**
+ * An object schema's properties, with those of its `allOf` parts (JSON Schema: the value meets
+ * every part, so an object of all their fields), the first of a name kept; none when a part is
+ * not an object (a list, a union), so that the body is given whole.
+ */
+function objectProperties(schema: Node, resolve: (node: unknown) => Node): [string, unknown][] {
+  const found = new Map<string, unknown>();
+  const visit = (part: Node, depth: number): boolean => {
+    if (depth > 20) return false;
+    if (depth > 0 && ((part.type !== undefined && part.type !== "object") || part.oneOf || part.anyOf))
+      return false;
+    for (const [name, node] of isNode(part.properties) ? Object.entries(part.properties) : []) {
+      if (!found.has(name)) found.set(name, node);
+    }
+    const parts = Array.isArray(part.allOf) ? part.allOf : [];
+    return parts.every((node) => visit(resolve(node), depth + 1));
+  };
+  return visit(schema, 0) ? [...found] : [];
 }

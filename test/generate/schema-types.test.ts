@@ -118,7 +118,8 @@ describe("schemas typed to their depth", { timeout: 60_000 }, () => {
         json({ type: "array", items: { type: "object", properties: { ok_1: {}, "not-bare": {}, "": {} } } }),
       ),
     );
-    expect(types).toContain('data?: { ok_1?: unknown; "not-bare"?: unknown; ""?: unknown }[] | undefined');
+    // The body is required and only data can carry it (a list), so data is required.
+    expect(types).toContain('data: { ok_1?: unknown; "not-bare"?: unknown; ""?: unknown }[] }');
     expect(compileErrors(types)).toEqual([]);
   });
 
@@ -139,6 +140,97 @@ describe("schemas typed to their depth", { timeout: 60_000 }, () => {
       { name: "name", required: true, type: "string" },
       { name: "tags", required: false, type: "string[]" },
     ]);
+  });
+
+  it.each([
+    ["application/json", "string"],
+    ["multipart/form-data", "Blob | ArrayBuffer | ArrayBufferView"],
+  ])("reads a %s body of allOf parts alone (no type) as their fields", (media, fileType) => {
+    const { operations, types } = generate(
+      post(
+        {
+          required: true,
+          content: {
+            [media]: {
+              schema: {
+                allOf: [
+                  { $ref: "#/components/schemas/Named" },
+                  { required: ["file"], properties: { file: { type: "string", format: "binary" } } },
+                ],
+              },
+            },
+          },
+        },
+        { Named: { type: "object", required: ["name"], properties: { name: { type: "string" } } } },
+      ),
+    );
+    expect(operations[0]?.body).toEqual([
+      { name: "name", required: true, type: "string" },
+      { name: "file", required: true, type: fileType },
+    ]);
+    // The fields are parameters, and required ones must be given (or the body as data).
+    expect(types).toContain(`({ data: unknown } | { name: string; file: ${fileType} })`);
+    expect(compileErrors(types)).toEqual([]);
+  });
+
+  it("gives allOf parts that are not all objects whole as data, required when the body is", () => {
+    const { operations, types } = generate(
+      post(json({ allOf: [{ type: "array", items: { type: "string" } }, { minItems: 1 }] })),
+    );
+    expect(operations[0]?.bodyKind).toBe("json-data");
+    expect(types).toContain('"POST /things": { data: string[] & unknown }');
+    expect(compileErrors(types)).toEqual([]);
+  });
+
+  it("never requires a read-only body field in a request", () => {
+    const { operations } = generate(
+      post(
+        json({
+          type: "object",
+          required: ["id", "name"],
+          properties: { id: { type: "integer", readOnly: true }, name: { type: "string" } },
+        }),
+      ),
+    );
+    expect(operations[0]?.body).toEqual([
+      { name: "id", required: false, type: "number" },
+      { name: "name", required: true, type: "string" },
+    ]);
+  });
+
+  it("types the values of an object of any keys by additionalProperties", () => {
+    const { operations } = generate(
+      post(
+        json({
+          type: "object",
+          properties: {
+            files: {
+              type: "object",
+              additionalProperties: { type: "object", properties: { content: { type: "string" } } },
+            },
+            labels: { type: "object", additionalProperties: true },
+          },
+        }),
+      ),
+    );
+    expect(operations[0]?.body).toEqual([
+      { name: "files", required: false, type: "{ [key: string]: { content?: string } }" },
+      { name: "labels", required: false, type: "{ [key: string]: unknown }" },
+    ]);
+  });
+
+  it("writes a named schema out whatever its length (674 properties)", () => {
+    const properties = Object.fromEntries(
+      Array.from({ length: 674 }, (_, i) => [`setting${i}Enabled`, { type: "string" }]),
+    );
+    const { types } = generate(
+      post(json({ type: "object", properties: { settings: { $ref: "#/components/schemas/Wide" } } }), {
+        Wide: { type: "object", properties },
+      }),
+    );
+    expect(types).toContain('"Wide": { setting0Enabled?: string; ');
+    expect(types).toContain("setting673Enabled?: string }");
+    expect(compileErrors(types)).toEqual([]);
   });
 
   it("types form and multipart fields to their depth, files as Blob or bytes", () => {

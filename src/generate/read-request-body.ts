@@ -90,7 +90,10 @@ export function readBody(
   const fields =
     schema.type === "object" ||
     isObject(schema.properties) ||
-    (schema.type === undefined && Array.isArray(schema.allOf) && schema.oneOf === undefined && schema.anyOf === undefined)
+    (schema.type === undefined &&
+      Array.isArray(schema.allOf) &&
+      schema.oneOf === undefined &&
+      schema.anyOf === undefined)
       ? objectFields(schema, resolve)
       : undefined;
   if (kind === "raw" || fields === undefined) {

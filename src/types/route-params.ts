@@ -1,7 +1,14 @@
 // Parameter types read from a route literal at compile time, and the GitHub map on top.
 // Plain template-literal types over the route string: no runtime code lives here.
 import type { GitHubRoutes } from "./github-routes.js";
-import type { Method, RequestMethod, RequestOptions, RouteOptionKeys, RouteOptions } from "./request.js";
+import type {
+  Method,
+  RequestMethod,
+  RequestOptions,
+  RequestSettings,
+  RouteOptionKeys,
+  RouteOptions,
+} from "./request.js";
 import type { PathValue, TemplateValue } from "./values.js";
 
 declare const unknownRoute: unique symbol;
@@ -215,7 +222,16 @@ export type ResultFor<R extends string> = string extends R
     ? RequestOptions
     : RequestOptionsFor<MethodOf<R>>;
 
-/** Request options as a route gives them: its lowercase method, and a body only where one can be. */
+/**
+ * Request options as a route gives them: its lowercase method, and a body only where one can
+ * be. Written out, so that hovers and errors show the object, not the types that built it.
+ */
 export type RequestOptionsFor<M extends RequestMethod> = M extends "get" | "head"
-  ? Omit<RequestOptions, "method" | "body"> & { method: M }
-  : Omit<RequestOptions, "method"> & { method: M };
+  ? { method: M; url: string; headers: { [name: string]: string }; request?: RequestSettings }
+  : {
+      method: M;
+      url: string;
+      headers: { [name: string]: string };
+      body?: unknown;
+      request?: RequestSettings;
+    };

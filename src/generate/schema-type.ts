@@ -183,7 +183,10 @@ function schemaType(schema: Schema, write: Write, depth: number, resolve: Resolv
     type = unique((schema.oneOf ?? schema.anyOf) as unknown[], (part) => write(part, depth + 1));
   } else if (Array.isArray(schema.allOf)) {
     const allOf: unknown[] = schema.allOf;
-    const parts = allOf.map((part) => write(part, depth + 1));
+    // A part of keys of any name types every key of the value, its siblings' named ones too,
+    // which descriptions rarely mean (fields of numbers beside "other keys are strings"):
+    // there it allows other keys, and says nothing of their values.
+    const parts = allOf.map((part) => (anyKeys(resolve(part)) ? ANY_KEYS : write(part, depth + 1)));
     // An intersection of unions is their product to TypeScript, which gives up on large ones
     // (TS2590): more than one union among the parts is written `unknown`. A named part is
     // judged by its schema, which may not be written yet.
@@ -202,6 +205,19 @@ function schemaType(schema: Schema, write: Write, depth: number, resolve: Resolv
   }
   if (type === "") type = "unknown";
   return schema.nullable === true && type !== "unknown" ? `${type} | null` : type;
+}
+
+const ANY_KEYS = "{ [key: string]: unknown }";
+
+/** An object schema of keys of any name and no named ones. */
+function anyKeys(schema: Schema): boolean {
+  return (
+    (schema.type === "object" || schema.type === undefined) &&
+    schema.properties === undefined &&
+    schema.allOf === undefined &&
+    typeof schema.additionalProperties === "object" &&
+    schema.additionalProperties !== null
+  );
 }
 
 function singleType(schema: Schema, write: Write, depth: number): string {
@@ -225,8 +241,9 @@ function singleType(schema: Schema, write: Write, depth: number): string {
   if (properties.length === 0) {
     // Keys of any name: their values as `additionalProperties` says, where it gives a schema.
     const extra = schema.additionalProperties;
-    const value = typeof extra === "object" && extra !== null ? write(extra, depth + 1) : "unknown";
-    return `{ [key: string]: ${value} }`;
+    return typeof extra === "object" && extra !== null
+      ? `{ [key: string]: ${write(extra, depth + 1)} }`
+      : ANY_KEYS;
   }
   const fields = properties.map(
     ([name, value]) => `${propertyName(name)}${required.has(name) ? "" : "?"}: ${write(value, depth + 1)}`,

@@ -247,17 +247,24 @@ export function routeTypesSource(
   return lines.join("\n");
 }
 
-/** A route's parameters past this many characters are typed `unknown` (their names kept). */
+/**
+ * A route's parameters past this many characters keep their short types (a name, `string`,
+ * `Schemas["X"]`) and have the longer ones typed `unknown`, their names kept: DocuSign's 674
+ * account settings stay typed, a path item's long inline types shared by many paths do not
+ * multiply.
+ */
 const MAX_ROUTE_TYPES = 32_000;
+const SHORT_TYPE = 64;
 /** All routes' types past this many characters are refused. */
 const MAX_TYPES = 64_000_000;
 
 function withUnknownTypes(op: OperationModel): OperationModel {
-  const unknown = (list: readonly ParameterModel[]) => list.map((p) => ({ ...p, type: "unknown" }));
+  const short = (type: string) => (type.length > SHORT_TYPE ? "unknown" : type);
+  const unknown = (list: readonly ParameterModel[]) => list.map((p) => ({ ...p, type: short(p.type) }));
   const { dataType: _, ...rest } = op;
   return {
     ...rest,
-    path: op.path.map((p) => (typeof p === "string" ? p : { name: p.name, type: "unknown" })),
+    path: op.path.map((p) => (typeof p === "string" ? p : { name: p.name, type: short(p.type) })),
     query: unknown(op.query),
     ...(op.header === undefined ? {} : { header: unknown(op.header) }),
     ...(op.cookie === undefined ? {} : { cookie: unknown(op.cookie) }),

@@ -403,6 +403,27 @@ describe("generateOperations against hostile descriptions: bounds and code", () 
     expect(inline.types).toContain("q39?: unknown");
   });
 
+  it("keeps the short types of a route with many fields (DocuSign's 674 account settings)", () => {
+    const properties = Object.fromEntries(
+      Array.from({ length: 700 }, (_, i) => [`accountSettingNumber${i}Enabled`, { type: "string" }]),
+    );
+    const { types } = generateOperations({
+      openapi: "3.0.3",
+      info: { title: "t", version: "1" },
+      paths: {
+        "/settings": {
+          put: {
+            requestBody: { content: { "application/json": { schema: { type: "object", properties } } } },
+          },
+        },
+      },
+    });
+    const line = types.split("\n").find((l) => l.includes('"PUT /settings"')) ?? "";
+    expect(line.length).toBeGreaterThan(32_000);
+    expect(line).toContain("accountSettingNumber0Enabled?: string | undefined;");
+    expect(line).toContain("accountSettingNumber699Enabled?: string | undefined");
+  });
+
   it("writes an intersection of more than one union as unknown (TypeScript gives up on their product)", () => {
     const union = { oneOf: [{ const: "a" }, { const: "b" }] };
     const { operations } = generateOperations(

@@ -79,13 +79,16 @@ describe("package", () => {
     expect(files).toContain("dist/production/uri-template.js");
     expect(files).toContain("dist/bin.js");
     expect(files).toContain("docs/errors.md");
-    // The README's command-line section links to it for the details.
-    expect(files).toContain("docs/cli.md");
+    // Every document the README links to ships with it, so its links work where it is installed.
+    const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
+    const linked = [...readme.matchAll(/\]\((docs\/[\w-]+\.md)[#)]/g)].map((match) => match[1]);
+    expect(linked.length).toBeGreaterThan(5);
+    for (const doc of new Set(linked)) expect(files).toContain(doc);
     expect(files).toContain("README.md");
     expect(files).toContain("LICENSE");
     for (const file of files)
       expect(file).toMatch(
-        /^(dist\/([a-z]+\/)?[\w-]+\.(js|d\.ts)|docs\/(cli|errors)\.md|README\.md|LICENSE|package\.json)$/,
+        /^(dist\/([a-z]+\/)?[\w-]+\.(js|d\.ts)|docs\/[a-z-]+\.md|README\.md|LICENSE|package\.json)$/,
       );
   });
 

@@ -303,10 +303,10 @@ function routeParams(op: OperationModel): string {
   const dataType = op.dataType ?? "unknown";
   if (requiredClash) return object([...base, `data: ${dataType}`]);
   if (requiredBody && !described.has("data")) {
-    const inParams = object(bodyFields);
-    const inData = object([`data: ${dataType}`]);
+    const inParams = object([...base, ...bodyFields]);
+    const inData = object([...base, `data: ${dataType}`]);
     // data first: TypeScript then explains a call that fits neither by the missing body field.
-    return `${base.length > 0 ? `${object(base)} & ` : ""}(${inData} | ${inParams})`;
+    return `(${inData} | ${inParams})`;
   }
   // A required body that only data can carry makes data required.
   const wholeBody = op.bodyRequired === true && (op.bodyKind === "json-data" || op.bodyKind === "data");

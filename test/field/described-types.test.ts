@@ -5,7 +5,6 @@
 // TypeScript 7 and 5.9. Typical calls and response reads compile; a misspelt parameter, a
 // missing path parameter and a misspelt response field are each exactly one error, on their
 // line, naming the key, as plain object types (no names of the types that built them).
-import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
@@ -13,6 +12,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateOperations } from "../../dist/generate.js";
+import { commandLineDiagnostics } from "../compiler-diagnostics.js";
 import { type Mistake, type TypedCalls, typedCalls } from "./typed-calls.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
@@ -36,47 +36,6 @@ const MESSAGES: Record<Mistake, RegExp> = {
 /** Names of the library's own type helpers, which a plain message does not show. */
 const HELPER_NAMES =
   /\b(Shown|Copy|ParamsFor|OptionsFor|ArgsFor|CallOptions|KnownIn|KnownParams|WithDefaults|OptionKeys\w*|ResponseFor|RouteString)\b/;
-
-interface Found {
-  file: string;
-  line: number;
-  code: number;
-  message: string;
-}
-
-/** A compiler's errors for the folder's tsconfig.json, as its command line prints them. */
-function compile(tsc: string, folder: string): Found[] {
-  let output = "";
-  try {
-    output = execFileSync(
-      process.execPath,
-      ["--max-old-space-size=6144", tsc, "-p", folder, "--pretty", "false"],
-      {
-        encoding: "utf8",
-        maxBuffer: 256 * 1024 * 1024,
-      },
-    );
-  } catch (error) {
-    output = (error as { stdout: string }).stdout;
-  }
-  const found: Found[] = [];
-  for (const line of output.split("\n")) {
-    const head = /^(.+?)\((\d+),\d+\): error TS(\d+): (.*)$/.exec(line);
-    if (head !== null) {
-      found.push({
-        file: head[1] as string,
-        line: Number(head[2]) - 1,
-        code: Number(head[3]),
-        message: head[4] as string,
-      });
-    } else if (line.startsWith("  ") && found.length > 0) {
-      (found.at(-1) as Found).message += `\n${line.trim()}`;
-    } else if (line.trim() !== "") {
-      found.push({ file: "", line: -1, code: 0, message: line });
-    }
-  }
-  return found;
-}
 
 const scratch = mkdtempSync(join(tmpdir(), "rest-endpoint-typed-"));
 const checks: { description: string; file: string; calls: TypedCalls }[] = [];
@@ -120,7 +79,7 @@ describe.each(COMPILERS)("%s", (_, tsc) => {
   it("compiles every generated module and typical call, and gives each mistake one plain error", {
     timeout: 900_000,
   }, () => {
-    const found = compile(tsc, scratch);
+    const found = commandLineDiagnostics(tsc, scratch);
     const unexpected: string[] = [];
     const wrong: string[] = [];
     for (const { description, file, calls } of checks) {

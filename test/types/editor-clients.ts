@@ -1,11 +1,12 @@
 // The two editors' views of a fixture folder: TypeScript 5.9's language service (its JavaScript
 // API) and TypeScript 7's language server (its only API: LSP over stdio), plus TypeScript 7's
 // command-line errors. Each answers completions and hovers at a line and character.
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { commandLineDiagnostics } from "../compiler-diagnostics.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const TSC7 = join(ROOT, "node_modules", "typescript", "bin", "tsc");
@@ -182,25 +183,5 @@ export async function typeScript7(folder: string): Promise<Editor> {
 
 /** TypeScript 7's errors for the folder's tsconfig.json, as its command line prints them. */
 export function typeScript7Diagnostics(folder: string): (Diagnostic & { file: string })[] {
-  let output = "";
-  try {
-    output = execFileSync(process.execPath, [TSC7, "-p", folder, "--pretty", "false"], { encoding: "utf8" });
-  } catch (error) {
-    output = (error as { stdout: string }).stdout;
-  }
-  const found: (Diagnostic & { file: string })[] = [];
-  for (const line of output.split("\n")) {
-    const head = /^(.+?)\((\d+),\d+\): error TS(\d+): (.*)$/.exec(line);
-    if (head !== null) {
-      found.push({
-        file: head[1] as string,
-        line: Number(head[2]) - 1,
-        code: Number(head[3]),
-        message: head[4] as string,
-      });
-    } else if (line.startsWith("  ") && found.length > 0) {
-      (found[found.length - 1] as Diagnostic).message += `\n${line.trim()}`;
-    }
-  }
-  return found;
+  return commandLineDiagnostics(TSC7, folder);
 }

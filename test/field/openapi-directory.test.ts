@@ -28,8 +28,11 @@ function descriptions(dir: string, out: string[] = []): string[] {
   return out;
 }
 
-/** At least this share of all operations is sent exactly as described. */
-const REQUIRED_SHARE = 0.995;
+/**
+ * At least this share of the operations of the six methods the library sends is sent exactly
+ * as described (the README gives 99.91%; OPTIONS and TRACE operations are left out with a note).
+ */
+const REQUIRED_SHARE = 0.999;
 
 describe("the APIs.guru directory", () => {
   it("every description generates, and its operations are sent as described", {
@@ -77,6 +80,8 @@ describe("the APIs.guru directory", () => {
       }
     }
     expect(failedToGenerate).toEqual([]);
-    expect(share).toBeGreaterThanOrEqual(REQUIRED_SHARE);
+    const sendable = outcomes.filter((outcome) => outcome.fault !== "method-not-sent").length;
+    expect(right / sendable).toBeGreaterThanOrEqual(REQUIRED_SHARE);
+    expect(sendable).toBeGreaterThan(125_000);
   });
 });

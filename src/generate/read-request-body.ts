@@ -161,7 +161,8 @@ function objectFields(
     // Last first: the pending list is a stack, and the first part's fields come first.
     if (Array.isArray(part.allOf)) for (const node of [...part.allOf].reverse()) pending.push(resolve(node));
   }
-  if (schema.type !== "object" && properties.size === 0) return undefined;
+  // `allOf` alone whose parts name no field: nothing to give as parameters.
+  if (schema.type !== "object" && !isObject(schema.properties) && properties.size === 0) return undefined;
   return { properties: [...properties], required };
 }
 

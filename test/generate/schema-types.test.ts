@@ -173,6 +173,12 @@ describe("schemas typed to their depth", { timeout: 60_000 }, () => {
     expect(compileErrors(types)).toEqual([]);
   });
 
+  it("keeps a body of an empty properties object an object body (no fields), as before allOf was read", () => {
+    const { operations } = generate(post(json({ properties: {} })));
+    expect(operations[0]?.bodyKind).toBe("json");
+    expect(operations[0]?.body).toEqual([]);
+  });
+
   it("gives allOf parts that are not all objects whole as data, required when the body is", () => {
     const { operations, types } = generate(
       post(json({ allOf: [{ type: "array", items: { type: "string" } }, { minItems: 1 }] })),

@@ -174,6 +174,12 @@ async function describedApi(argv: readonly string[], io: CliIo): Promise<Describ
   return await loadOperations(files[0] as string, credentials, io);
 }
 
+/** A route as a description's operations are named: `"METHOD url"`, the method in capitals. */
+function describedRoute(route: string): string {
+  const [method = "", url = ""] = route.trim().split(/[ \t]+/);
+  return `${method.toUpperCase()} ${url}`;
+}
+
 /**
  * What generating the description noted about `route`, so that nothing it leaves out is left
  * out silently. An operation left out whole cannot be sent as described: that is refused (it
@@ -182,8 +188,7 @@ async function describedApi(argv: readonly string[], io: CliIo): Promise<Describ
  */
 function notesOnRoute(described: DescribedApi | undefined, route: string): readonly string[] {
   if (described?.notes === undefined) return [];
-  const [method = "", url = ""] = route.trim().split(/[ \t]+/);
-  const key = `${method.toUpperCase()} ${url}`;
+  const key = describedRoute(route);
   const notes = described.notes.filter((note) => note.startsWith(`${key}: `));
   if (notes.length > 0 && !described.routes.includes(key)) {
     throw new UsageError(`${notes.join(" ")} Without --operations, it is sent as a plain route.`);
@@ -202,8 +207,7 @@ function typedAsDescribed(
   query: readonly (readonly [string, string])[],
 ): EndpointOptions {
   if (described?.description === undefined) return options;
-  const [method = "", url = ""] = route.trim().split(/[ \t]+/);
-  const schemas = operationSchemas(described.description, `${method} ${url}`);
+  const schemas = operationSchemas(described.description, describedRoute(route));
   return schemas === undefined ? options : conformItems(options, query, schemas);
 }
 

@@ -3,7 +3,7 @@ import type { SecurityScheme } from "../operations/operation-security.js";
 import { OPTION_KEYS } from "../options/option-keys.js";
 import { comment } from "./comment.js";
 import type { ServerModel } from "./read-servers.js";
-import { SCHEMAS } from "./schema-type.js";
+import { propertyName, SCHEMAS } from "./schema-type.js";
 
 /**
  * The option keys that keep their meaning beside a route: a parameter or body field of such a
@@ -276,7 +276,9 @@ function routeParams(op: OperationModel): string {
   const described = new Set(Object.keys(op.params ?? {}));
   // A path value written out, not by its alias: errors and hovers then show what it takes.
   const base = op.path.map((p) =>
-    typeof p === "string" ? `${key(p)}: string | number | bigint` : `${key(p.name)}: ${p.type}`,
+    typeof p === "string"
+      ? `${propertyName(p)}: string | number | bigint`
+      : `${propertyName(p.name)}: ${p.type}`,
   );
   const seen = new Set(op.path.map((p) => (typeof p === "string" ? p : p.name)));
   for (const p of [...op.query, ...(op.header ?? []), ...(op.cookie ?? [])]) {
@@ -323,13 +325,8 @@ function routeParams(op: OperationModel): string {
 /** `"name"?: type | undefined`: undefined means "not given" to the library, so an optional key
  * takes it explicitly too (for consumers with exactOptionalPropertyTypes). */
 function field(name: string, type: string, required: boolean): string {
-  if (required) return `${key(name)}: ${type}`;
-  return `${key(name)}?: ${type === "unknown" ? type : `${type} | undefined`}`;
-}
-
-/** A property name as TypeScript prints it back: bare when it can be, else quoted. */
-function key(name: string): string {
-  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? name : JSON.stringify(name);
+  if (required) return `${propertyName(name)}: ${type}`;
+  return `${propertyName(name)}?: ${type === "unknown" ? type : `${type} | undefined`}`;
 }
 
 function object(fields: readonly string[]): string {

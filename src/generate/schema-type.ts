@@ -255,7 +255,7 @@ function singleType(schema: Schema, write: Write, depth: number): string {
  * A property name as TypeScript prints it back: bare when it is an identifier, else as a JSON
  * string. Errors and hovers then say `Property 'name' is missing`, not `'"name"'`.
  */
-function propertyName(name: string): string {
+export function propertyName(name: string): string {
   return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? name : JSON.stringify(name);
 }
 

@@ -46,11 +46,21 @@ function pathName(entry: Operation["path"][number]): string {
   return typeof entry === "string" ? entry : entry.name;
 }
 
+/** An operation's query, header, cookie and body parameters. */
+function otherParameters(op: Operation): Operation["query"][number][] {
+  return [...op.query, ...(op.header ?? []), ...(op.cookie ?? []), ...op.body];
+}
+
+/** Every name an operation's parameters have, path ones first. */
+function parameterNames(op: Operation): string[] {
+  return [...op.path.map(pathName), ...otherParameters(op).map((p) => p.name)];
+}
+
 /** The options of a call that gives each required parameter, or `undefined` if one is not plain. */
 function requiredOptions(op: Operation): Record<string, unknown> | undefined {
   const options: Record<string, unknown> = {};
-  const others = [...op.query, ...(op.header ?? []), ...(op.cookie ?? []), ...op.body];
-  const names = [...op.path.map(pathName), ...others.map((p) => p.name)];
+  const others = otherParameters(op);
+  const names = parameterNames(op);
   if (new Set(names).size !== names.length || names.some((name) => OPTION_KEYS.has(name))) return undefined;
   for (const entry of op.path) {
     if (typeof entry !== "string") return undefined;
@@ -135,10 +145,7 @@ export function typedCalls(spec: Node, generated: GeneratedOperations, moduleNam
     })
     .find((entry) => entry !== undefined);
   if (typo !== undefined) {
-    const { op } = typo;
-    const others = [...op.query, ...(op.header ?? []), ...(op.cookie ?? []), ...op.body];
-    const taken = new Set([...op.path.map(pathName), ...others.map((p) => p.name)]);
-    const wrong = misspelt(typo.name, taken);
+    const wrong = misspelt(typo.name, new Set(parameterNames(typo.op)));
     mistakes.push({ line: lines.length, kind: "typo", name: wrong });
     lines.push(`export const typo = ${call(typo.route, { ...typo.options, [wrong]: "x" })}`);
   }

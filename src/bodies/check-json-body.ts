@@ -1,14 +1,7 @@
 import { withCause } from "../endpoint-error.js";
 import { hasOwnKeys, MAX_PROTOTYPE_CHAIN } from "../shared/object.js";
 import { checkJsonPrimitive, notJson } from "./check-json-data.js";
-import {
-  hasBrand,
-  rawBodyKind,
-  WEB_BODIES,
-  WEB_BODY_KINDS,
-  type WebBodyKind,
-  webClass,
-} from "./raw-body-kind.js";
+import { BODY_CLASSES, hasBrand, rawBodyKind, type WebBodyKind, webClass } from "./raw-body-kind.js";
 
 /**
  * Refuses a number JSON would write as `null`, a function or symbol it would drop, and an
@@ -141,8 +134,9 @@ function withoutStacks<T>(run: () => T): T {
  * makes Node load its fetch.
  */
 function webClassLoss(chain: readonly unknown[]): string | undefined {
-  for (const kind of WEB_BODY_KINDS) {
-    const type = webClass(WEB_BODIES[kind][0]);
+  for (const [kind, name] of BODY_CLASSES) {
+    if (kind === "bytes") continue;
+    const type = webClass(name);
     if (typeof type === "function" && chain.includes((type as { prototype: unknown }).prototype)) {
       return insideJson(kind);
     }

@@ -24,9 +24,9 @@ export function rawBodyKind(body: unknown): RawBodyKind | undefined {
 
 /**
  * The classes whose objects are bodies of their own, in the order they are asked: each kind's
- * global and the member whose brand check tells its objects (WEB_BODIES, and the two buffers).
+ * global and the member whose brand check tells its objects. A kind's first row names its class.
  */
-const BODY_CLASSES: readonly (readonly [kind: RawBodyKind, name: string, member: string])[] = [
+export const BODY_CLASSES: readonly (readonly [kind: RawBodyKind, name: string, member: string])[] = [
   ["bytes", "ArrayBuffer", "byteLength"],
   ["bytes", "SharedArrayBuffer", "byteLength"],
   ["blob", "Blob", "size"],
@@ -54,18 +54,6 @@ function isPlainData(body: object): boolean {
 
 /** A body that is an object of a web class. */
 export type WebBodyKind = Exclude<RawBodyKind, "bytes">;
-
-/**
- * The web classes whose objects are bodies of their own: each kind's global and brand member.
- * BODY_CLASSES above lists them too, for `rawBodyKind`: a new kind goes in both.
- */
-export const WEB_BODIES: Readonly<Record<WebBodyKind, readonly [name: string, member: string]>> = {
-  blob: ["Blob", "size"],
-  form: ["FormData", "has"],
-  params: ["URLSearchParams", "has"],
-  stream: ["ReadableStream", "locked"],
-};
-export const WEB_BODY_KINDS: readonly WebBodyKind[] = ["blob", "form", "params", "stream"];
 
 /** The global class of that name now (a polyfill may have put another there since the import). */
 export function webClass(name: string): unknown {

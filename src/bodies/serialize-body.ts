@@ -6,7 +6,7 @@ import { bodyBytes } from "./body-bytes.js";
 import { checkJsonLeaf } from "./check-json-body.js";
 import { MAX_JSON_DEPTH, MAX_JSON_VALUES, notJson, undefinedItem } from "./check-json-data.js";
 import { checkText } from "./check-text.js";
-import { type RawBodyKind, rawBodyKind, WEB_BODIES, webClass } from "./raw-body-kind.js";
+import { BODY_CLASSES, type RawBodyKind, rawBodyKind, webClass } from "./raw-body-kind.js";
 
 /** A body as clients send it: text, bytes, a blob, a form, search parameters or a stream. */
 export type SentBody =
@@ -191,7 +191,7 @@ export function serializeKind(body: unknown): {
   if (kind === undefined) return { body: toJson(body), kind };
   if (kind === "bytes") return { body: sendableBytes(body as object), kind };
   // fetch tells these apart by instanceof, and sends any other object as its toString().
-  const name = WEB_BODIES[kind][0];
+  const [, name] = BODY_CLASSES.find((row) => row[0] === kind) as (typeof BODY_CLASSES)[number];
   const type = webClass(name) as abstract new () => unknown;
   if (!isInstance(body, type)) {
     throw notJson(

@@ -209,12 +209,13 @@ function schemaType(schema: Schema, write: Write, depth: number, resolve: Resolv
 
 const ANY_KEYS = "{ [key: string]: unknown }";
 
-/** An object schema of keys of any name and no named ones. */
+/** An object schema of keys of any name, typed by `additionalProperties`, and no named ones. */
 function anyKeys(schema: Schema): boolean {
   return (
     (schema.type === "object" || schema.type === undefined) &&
-    schema.properties === undefined &&
+    Object.keys(resolveObject(schema.properties)).length === 0 &&
     schema.allOf === undefined &&
+    (schema.oneOf ?? schema.anyOf) === undefined &&
     typeof schema.additionalProperties === "object" &&
     schema.additionalProperties !== null
   );

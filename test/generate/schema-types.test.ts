@@ -225,27 +225,33 @@ describe("schemas typed to their depth", { timeout: 60_000 }, () => {
     ]);
   });
 
-  it("reads a part of any keys beside named fields (allOf) as allowing other keys, whatever their values", () => {
-    const { operations } = generate(
-      post(
-        json({
-          type: "object",
-          properties: {
-            account: {
-              allOf: [
-                { type: "object", properties: { billCycleDay: { type: "integer" } } },
-                { type: "object", additionalProperties: { type: "string" } },
-              ],
+  it.each([
+    ["no properties", {}],
+    ["empty properties", { properties: {} }],
+  ])(
+    "reads a part of any keys (%s) beside named fields (allOf) as allowing other keys, whatever their values",
+    (_, named) => {
+      const { operations } = generate(
+        post(
+          json({
+            type: "object",
+            properties: {
+              account: {
+                allOf: [
+                  { type: "object", properties: { billCycleDay: { type: "integer" } } },
+                  { type: "object", ...named, additionalProperties: { type: "string" } },
+                ],
+              },
             },
-          },
-        }),
-      ),
-    );
-    // Not `{ [key: string]: string }`, which no value with billCycleDay could meet.
-    expect(operations[0]?.body).toEqual([
-      { name: "account", required: false, type: "{ billCycleDay?: number } & { [key: string]: unknown }" },
-    ]);
-  });
+          }),
+        ),
+      );
+      // Not `{ [key: string]: string }`, which no value with billCycleDay could meet.
+      expect(operations[0]?.body).toEqual([
+        { name: "account", required: false, type: "{ billCycleDay?: number } & { [key: string]: unknown }" },
+      ]);
+    },
+  );
 
   it("writes a named schema out whatever its length (674 properties)", () => {
     const properties = Object.fromEntries(

@@ -13,7 +13,6 @@ export const NO_MEDIA_TYPE: MediaType = Object.freeze({ format: "", previews: Ob
  * once. Merged options (`merged`) hold a whole mediaType, kept as it is, where `null` is none.
  */
 export function mergeMediaType(base: MediaType, given: unknown, merged: boolean): MediaType {
-  if (given === undefined) return base;
   // Merged options are told one shape; a call is told what is wrong.
   const invalid = (message: string): EndpointError =>
     invalidOptions(

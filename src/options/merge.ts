@@ -205,10 +205,19 @@ export function mergeCall(defaults: Merged, route: unknown, options: unknown, me
     baseUrl: given.baseUrl === undefined ? defaults.baseUrl : checkBaseUrl(given.baseUrl),
     headers:
       given.headers === undefined ? defaults.headers : applyHeaders({ ...defaults.headers }, given.headers),
-    mediaType: mergeMediaType(defaults.mediaType, given.mediaType, merged),
+    // Merges called only when both sides may hold something: a function never called is never
+    // compiled, and most calls set none of these (a cold start compiles what its first call runs).
+    mediaType:
+      given.mediaType === undefined
+        ? defaults.mediaType
+        : mergeMediaType(defaults.mediaType, given.mediaType, merged),
     sent: given.headers === undefined && given.mediaType === undefined ? defaults.sent : undefined,
-    request: merged ? given.request : mergeRequest(defaults.request, given.request),
-    data: mergeValue(defaults.data, given.data, 0, budget),
+    request: merged
+      ? given.request
+      : given.request === undefined
+        ? defaults.request
+        : mergeRequest(defaults.request, given.request),
+    data: defaults.data === undefined ? given.data : mergeValue(defaults.data, given.data, 0, budget),
     operations: (given.operations ?? defaults.operations) as object | undefined,
     findOperation:
       given.operations === undefined ? defaults.findOperation : checkOperations(given.operations),
@@ -365,7 +374,6 @@ function checkMethod(method: unknown): string {
 
 /** `request` is handed to the HTTP client as given: the same object when only one side sets it. */
 function mergeRequest(base: unknown, given: unknown): unknown {
-  if (given === undefined) return base;
   if (typeof given !== "object" || given === null) {
     throw invalidOptions(
       __DEV__ ? `request must be an object of client settings, got ${describeValue(given)}.` : "request",

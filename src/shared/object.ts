@@ -82,7 +82,10 @@ export function readOwn(source: object, names: readonly string[], what: string):
 export function snapshot(source: object, what: string): Record<string, unknown> {
   const out: Record<string, unknown> = nullRecord();
   try {
-    for (const key of Object.keys(source)) out[key] = (source as Record<string, unknown>)[key];
+    // A key that a getter of an earlier one deleted is left out: read, it would reach the
+    // (possibly polluted) prototype.
+    for (const key of Object.keys(source))
+      if (Object.hasOwn(source, key)) out[key] = (source as Record<string, unknown>)[key];
   } catch (error) {
     throw unreadable(error, what);
   }

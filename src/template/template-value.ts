@@ -67,14 +67,15 @@ export function readValue(value: unknown, name: string): unknown {
     );
   }
   if (isPlainObject(value)) {
-    // One built-in pass reads each value once, into an ordinary object of ours (a record with
-    // no prototype is a slow hash table): its own keys are all that is ever read of it. Read by
-    // index: a replaced array iterator must not choose the entries.
-    const entries = Object.entries(value);
+    // Each value read once, into an ordinary object of ours (a record with no prototype is a
+    // slow hash table): its own keys are all that is ever read of it. Keys and reads by index,
+    // not Object.entries, which builds an array per key (an exploded {?m*} ran 1.25x slower).
+    // A key a getter of an earlier one deleted is left out: read, it would reach the prototype.
+    const keys = Object.keys(value);
     const copy: Record<string, unknown> = {};
-    for (let i = 0; i < entries.length; i++) {
-      const entry = entries[i] as [string, unknown];
-      setOwn(copy, entry[0], entry[1]);
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i] as string;
+      if (Object.hasOwn(value, key)) setOwn(copy, key, (value as Record<string, unknown>)[key]);
     }
     return copy;
   }

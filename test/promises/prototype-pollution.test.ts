@@ -282,6 +282,33 @@ describe("a list or map value is read once, however often the route uses it", ()
     expect(expandTemplate("{m}{?m*}", { m: map })).toBe("k,a?k=a");
     expect(reads).toBe(1);
   });
+
+  it("a map key deleted by a getter of an earlier key is not read from a polluted prototype", () => {
+    const prototype = Object.prototype as Record<string, unknown>;
+    const map = (): Record<string, unknown> => {
+      const value: Record<string, unknown> = {
+        get a() {
+          delete value.zzb;
+          return "1";
+        },
+        zzb: "2",
+      };
+      return value;
+    };
+    prototype.zzb = "evil";
+    try {
+      expect(expandTemplate("{?m*}", { m: map() })).toBe("?a=1");
+      expect(endpoint("GET /x{?m*}", { m: map() }).url).toBe("https://api.github.com/x?a=1");
+      expect(endpoint("GET /x/{m}", { m: map() }).url).toBe("https://api.github.com/x/a,1");
+      // Options objects that are read key by key: headers, request, mediaType, defaults.
+      expect(Object.keys(endpoint("GET /x", { headers: map() }).headers)).not.toContain("zzb");
+      expect(endpoint("GET /x", { request: map() }).request).toEqual({ a: "1" });
+      expect(Object.keys(endpoint.defaults({ headers: map() }).DEFAULTS.headers)).not.toContain("zzb");
+      expect(endpoint.merge("GET /x", { request: map() }).request).toEqual({ a: "1" });
+    } finally {
+      delete prototype.zzb;
+    }
+  });
 });
 
 describe("an object that answers differently each time it is asked is read once", () => {

@@ -1,5 +1,4 @@
 import type { EndpointError } from "../endpoint-error.js";
-import { isArray } from "../shared/object.js";
 import type { Expression, Operator, Part, VariableSpec } from "./compile-template.js";
 import { encodeReserved, encodeUnreserved } from "./encode.js";
 import { invalidValue, nestedAt, toScalarString } from "./template-value.js";
@@ -33,11 +32,16 @@ export function expandExpression(expression: Expression, values: readonly unknow
   return out;
 }
 
-/** One variable of an expression, without the operator's leading character; `undefined` when undefined. */
+/**
+ * One variable of an expression, without the operator's leading character; `undefined` when
+ * undefined. `value` is as `readValue` gives it: an object is a list or plain map of our own,
+ * told apart without asking again.
+ */
 export function expandVariable(operator: Operator, spec: VariableSpec, value: unknown): string | undefined {
   const { name, explode } = spec;
   const { named, ifEmpty } = operator;
-  const scalar = typeof value === "string" ? value : toScalarString(value, name);
+  const scalar =
+    typeof value === "string" ? value : typeof value === "object" ? null : toScalarString(value, name);
   if (scalar === undefined) return undefined;
   if (scalar !== null) {
     const text = spec.prefix > 0 ? prefixOf(scalar, spec.prefix) : scalar;
@@ -54,7 +58,7 @@ export function expandVariable(operator: Operator, spec: VariableSpec, value: un
     );
   }
   // A list's items, or a plain object's keys (a copy of its own, see readValue), written as read.
-  const list = isArray(value);
+  const list = Array.isArray(value);
   const map = value as Record<string, unknown>;
   const keys = list ? value : Object.keys(map);
   let out = "";

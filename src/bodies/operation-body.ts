@@ -42,13 +42,29 @@ export function operationBody(
   type: string,
   fields: ReadonlyMap<string, BodyField>,
   route: string,
+  required = false,
 ): OperationBody {
   const kind = bodyKind(type);
-  if (kind === "json") return { type, write: () => undefined };
+  if (kind === "json") {
+    // A required body goes out as `{}` when no field is given, rather than not at all.
+    return {
+      type,
+      write: (data, _keys, values) =>
+        required && data === undefined && values.every((value) => value === undefined) ? {} : undefined,
+    };
+  }
   if (kind === "raw") {
     return {
       type,
       write: (data, keys, values) => {
+        if (required && data === undefined && values.every((value) => value === undefined)) {
+          throw new EndpointError(
+            "missing_parameter",
+            __DEV__
+              ? `Operation ${quote(route)} requires a body, sent whole as ${quote(type)}: pass it as data.`
+              : "data",
+          );
+        }
         // An object or list would go out as JSON under a type that is not JSON.
         if (isPlainObject(data) || isArray(data)) {
           throw new EndpointError(
@@ -76,7 +92,13 @@ export function operationBody(
   return {
     type,
     write: (data, keys, values) => {
-      if (data === undefined) return keys.length === 0 ? undefined : write(keys, values, fields);
+      if (data === undefined) {
+        const body = keys.length === 0 ? undefined : write(keys, values, fields);
+        // A required body goes out empty when no field is given, rather than not at all: an
+        // empty URLSearchParams or FormData, which fetch labels with its own content-type.
+        if (body !== undefined || !required) return body;
+        return kind === "form" ? new URLSearchParams() : multipartBody([], [], fields);
+      }
       if (data === null || isArray(data)) {
         throw new EndpointError(
           "invalid_parameter",

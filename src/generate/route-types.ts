@@ -1,3 +1,4 @@
+import { bodyKind } from "../bodies/operation-body.js";
 import type { OperationData } from "../operations/describe-operations.js";
 import type { SecurityScheme } from "../operations/operation-security.js";
 import { OPTION_KEYS } from "../options/option-keys.js";
@@ -148,9 +149,19 @@ export function operationEntries(operations: readonly OperationModel[]): string[
 /** An operation's data as `describeOperations` reads it: its template, and codes if any. */
 export function operationData(op: OperationModel): OperationData {
   const url = op.template ?? op.url;
+  // A required body of fields is sent empty when none is given; a text or binary one, sent
+  // whole, is refused without data. Other bodies given whole (a JSON list, a form of no
+  // described fields) are left to their type, which asks for data: `{}` or `""` would be wrong.
+  const bodyRequired =
+    op.bodyRequired === true &&
+    (op.bodyKind === "json" ||
+      op.bodyKind === "form" ||
+      op.bodyKind === "multipart" ||
+      (op.bodyKind === "data" && op.bodyType !== undefined && bodyKind(op.bodyType) === "raw"));
   if (
     op.params === undefined &&
     op.bodyType === undefined &&
+    !bodyRequired &&
     op.accept === undefined &&
     op.security === undefined
   ) {
@@ -160,6 +171,7 @@ export function operationData(op: OperationModel): OperationData {
     url,
     ...(op.params === undefined ? {} : { params: op.params }),
     ...(op.bodyType === undefined ? {} : { body: op.bodyType }),
+    ...(bodyRequired ? { bodyRequired: true } : {}),
     ...(op.accept === undefined ? {} : { accept: op.accept }),
     ...(op.security === undefined ? {} : { security: op.security }),
   };

@@ -1,5 +1,6 @@
 import { type BodyField, operationBody } from "../bodies/operation-body.js";
 import { EndpointError } from "../endpoint-error.js";
+import { JSON_CONTENT_TYPE } from "../options/build-request.js";
 import { checkHeaderName, checkHeaderValue } from "../options/headers.js";
 import { OPTION_KEYS } from "../options/option-keys.js";
 import { compileUrl } from "../route/compile-route.js";
@@ -45,6 +46,11 @@ export type OperationData =
        * whole as `data`. It labels what is sent.
        */
       readonly body?: string | undefined;
+      /**
+       * The description requires a body (`requestBody.required`) of fields (a JSON object, a
+       * form, multipart): one is sent, empty, when no field is given.
+       */
+      readonly bodyRequired?: boolean | undefined;
       /** What the operation answers with: its `accept` when the request has none. */
       readonly accept?: string | undefined;
       /** Its security, when not the table's: alternatives, each a list of scheme names. */
@@ -132,7 +138,7 @@ export function describeOperations<Routes = unknown>(
       );
     }
     const requestMethod = toRequestMethod(method);
-    const { url, params, body, fields, accept, alternatives } = readOperation(read[key], key);
+    const { url, params, body, bodyRequired, fields, accept, alternatives } = readOperation(read[key], key);
     let compiled: CompiledOperation | undefined;
     let byMethod = entries.get(routeUrl);
     if (byMethod === undefined) {
@@ -150,7 +156,10 @@ export function describeOperations<Routes = unknown>(
               OPTION_KEYS.has(name),
             ),
           ),
-          body: body === undefined ? undefined : operationBody(body, fields, key),
+          body:
+            body === undefined && !bodyRequired
+              ? undefined
+              : operationBody(body ?? JSON_CONTENT_TYPE, fields, key, bodyRequired),
           accept: accept ?? tableAccept,
           authorize:
             security === undefined
@@ -221,6 +230,7 @@ interface ReadOperation {
   readonly url: string;
   readonly params: ReadonlyMap<string, ParameterSerializer>;
   readonly body: string | undefined;
+  readonly bodyRequired: boolean;
   readonly fields: ReadonlyMap<string, BodyField>;
   readonly accept: string | undefined;
   readonly alternatives: readonly (readonly string[])[] | undefined;
@@ -230,7 +240,15 @@ function readOperation(value: unknown, route: string): ReadOperation {
   const params = new Map<string, ParameterSerializer>();
   const fields = new Map<string, BodyField>();
   if (typeof value === "string") {
-    return { url: value, params, body: undefined, fields, accept: undefined, alternatives: undefined };
+    return {
+      url: value,
+      params,
+      body: undefined,
+      bodyRequired: false,
+      fields,
+      accept: undefined,
+      alternatives: undefined,
+    };
   }
   if (!isPlainObject(value)) {
     throw invalid(
@@ -243,9 +261,18 @@ function readOperation(value: unknown, route: string): ReadOperation {
     url,
     params: given,
     body: bodyType,
+    bodyRequired: requiredFlag,
     accept: acceptType,
     security: securityData,
   } = snapshot(value, __DEV__ ? `operation ${quote(route)}` : "");
+  if (requiredFlag !== undefined && typeof requiredFlag !== "boolean") {
+    throw invalid(
+      __DEV__
+        ? `Operation ${quote(route)} has bodyRequired ${describeValue(requiredFlag)}; it must be true or false.`
+        : "",
+    );
+  }
+  const bodyRequired = requiredFlag === true;
   const alternatives = readAlternatives(securityData, `operation ${quote(route)}`);
   const body = mediaTypes(bodyType, `the body of operation ${quote(route)}`);
   const accept = mediaTypes(acceptType, `the accept of operation ${quote(route)}`);
@@ -254,7 +281,7 @@ function readOperation(value: unknown, route: string): ReadOperation {
       __DEV__ ? `Operation ${quote(route)} needs a url template string, got ${describeValue(url)}.` : "",
     );
   }
-  if (given === undefined) return { url, params, body, fields, accept, alternatives };
+  if (given === undefined) return { url, params, body, bodyRequired, fields, accept, alternatives };
   if (!isPlainObject(given)) {
     throw invalid(
       __DEV__
@@ -275,7 +302,7 @@ function readOperation(value: unknown, route: string): ReadOperation {
       else params.set(name, serializer);
     }
   }
-  return { url, params, body, fields, accept, alternatives };
+  return { url, params, body, bodyRequired, fields, accept, alternatives };
 }
 
 /** Security alternatives: a list of lists of scheme names (`[]` alone: no authentication). */

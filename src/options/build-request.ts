@@ -13,7 +13,8 @@ import { applyHeaders, checkHeaderValue, toHeaderStrings } from "./headers.js";
 import { applyMediaType } from "./media-type.js";
 import type { Merged } from "./merge.js";
 
-const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
+/** What a JSON body is labelled when the caller gave no content-type. */
+export const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
 
 /**
  * Request options from merged options: the url expanded (path, then a GET's leftover

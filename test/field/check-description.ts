@@ -190,7 +190,8 @@ function checkOperation(
   const acceptFault = checkAccept(operation, resolve, actual.headers.accept);
   if (acceptFault !== undefined) return { route, fault: "accept", detail: acceptFault };
   if (actual.method !== METHOD.toLowerCase()) return { route, fault: "method" };
-  const bodyFault = compareBody(body, actual);
+  const bodyFault =
+    compareBody(body, actual) ?? emptyBodyFault(body, resolve(operation.requestBody), route, call, builder);
   if (bodyFault === undefined) return { route, fault: undefined };
   const shown = (v: unknown) => (v instanceof FormData ? "FormData" : JSON.stringify(v)?.slice(0, 150));
   return {
@@ -200,8 +201,47 @@ function checkOperation(
   };
 }
 
+/**
+ * The same call without its body fields (or data): a body the description requires goes out
+ * empty, of its kind (a JSON object `{}`, an empty form or multipart body), and one sent whole
+ * is refused for want of data; a body it does not require is not sent. A required JSON body of
+ * another shape (a list) is left to its type, which asks for data: nothing is sent.
+ */
+function emptyBodyFault(
+  body: ExpectedBody,
+  requestBody: Node,
+  route: string,
+  call: Record<string, unknown>,
+  builder: Builder,
+): string | undefined {
+  if (body.kind === "none") return undefined;
+  const bare = { ...call };
+  for (const name of body.given ?? []) delete bare[name];
+  const required = requestBody.required === true;
+  let actual: ReturnType<Builder>;
+  try {
+    actual = builder(route, bare);
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    return required && body.kind === "raw" && code === "missing_parameter" ? undefined : "empty-body-threw";
+  }
+  const sent = actual.body;
+  const none = sent === undefined || sent === "";
+  if (!required || body.whole === true) return none ? undefined : "empty-body-unexpected";
+  if (body.kind === "json") return canonical(sent) === "{}" ? undefined : "empty-body-json";
+  if (body.kind === "form")
+    return sent instanceof URLSearchParams && [...sent.keys()].length === 0 ? undefined : "empty-body-form";
+  if (body.kind === "multipart")
+    return sent instanceof FormData && [...sent.keys()].length === 0 ? undefined : "empty-body-multipart";
+  return "empty-body-raw-sent";
+}
+
 interface ExpectedBody {
   readonly kind: "none" | "json" | "form" | "multipart" | "raw";
+  /** The names given for the body in the call (`data` when it goes whole). */
+  readonly given?: readonly string[];
+  /** A JSON body of another shape than an object of fields, given whole as data. */
+  readonly whole?: boolean;
   readonly type?: string | undefined;
   readonly value?: unknown;
   readonly pieces?: string[];
@@ -247,9 +287,21 @@ function expectedBody(
           : kind === "multipart"
             ? undefined
             : `raw body ${seed}`;
-    if (data === undefined) return { kind: "none" };
+    // An object schema of no fields is still an object body: required, it goes out empty.
+    const objectBody = schema.type === "object" || isNode(schema.properties);
+    if (data === undefined) {
+      return objectBody && requestBody.required === true
+        ? { kind: "multipart", parts: [], given: [] }
+        : { kind: "none" };
+    }
     call.data = data;
-    return { kind: kind === "json" ? "json" : "raw", type: label, value: data };
+    return {
+      kind: kind === "json" ? "json" : "raw",
+      type: label,
+      value: data,
+      given: ["data"],
+      whole: kind !== "raw" && !objectBody,
+    };
   }
   const encoding = isNode(media.encoding) ? media.encoding : {};
   const fields: [string, unknown][] = [];
@@ -270,7 +322,8 @@ function expectedBody(
   }
   if (whole) call.data = Object.fromEntries(fields);
   else for (const [name, value] of fields) call[name] = value;
-  if (kind === "json") return { kind, type: label, value: Object.fromEntries(fields) };
+  const given = whole ? ["data"] : fields.map(([name]) => name);
+  if (kind === "json") return { kind, type: label, value: Object.fromEntries(fields), given };
   if (kind === "form") {
     const pieces = fields.flatMap(([name, value]) => {
       const e = isNode(encoding[name]) ? resolve(encoding[name]) : {};
@@ -278,9 +331,9 @@ function expectedBody(
       const explode = typeof e.explode === "boolean" ? e.explode : style === "form";
       return queryPieces(name, value, style, explode, e.allowReserved === true);
     });
-    return { kind, type, pieces };
+    return { kind, type, pieces, given };
   }
-  return { kind, parts: fields };
+  return { kind, parts: fields, given };
 }
 
 function compareBody(body: ExpectedBody, actual: ReturnType<Builder>): string | undefined {

@@ -146,6 +146,43 @@ const ROWS: [string, Record<string, unknown>, string, OperationsData[string]][] 
     "POST /things",
     { url: "/things", params: { data: "body", headers: "body" }, body: "application/vnd.api+json" },
   ],
+  [
+    "a required JSON object body is marked, so that it is sent as {} when no field is given",
+    { requestBody: { required: true, content: { "application/json": { schema: object } } } },
+    "POST /things",
+    { url: "/things", bodyRequired: true },
+  ],
+  [
+    "a required form body is marked",
+    {
+      requestBody: { required: true, content: { "application/x-www-form-urlencoded": { schema: object } } },
+    },
+    "POST /things",
+    { url: "/things", body: "application/x-www-form-urlencoded", bodyRequired: true },
+  ],
+  [
+    "a required body sent whole is marked, so that it is refused without data",
+    {
+      requestBody: {
+        required: true,
+        content: { "application/octet-stream": { schema: { type: "string" } } },
+      },
+    },
+    "PUT /things",
+    { url: "/things", body: "application/octet-stream", bodyRequired: true },
+  ],
+  [
+    "a required JSON body of another shape (a list) is not marked: {} would be wrong, its type asks for data",
+    { requestBody: { required: true, content: { "application/json": { schema: { type: "array" } } } } },
+    "POST /things",
+    "/things",
+  ],
+  [
+    "an optional body is not marked",
+    { requestBody: { content: { "application/json": { schema: object } } } },
+    "POST /things",
+    "/things",
+  ],
 ];
 
 describe("generateOperations: description -> operation data", () => {
@@ -590,8 +627,18 @@ describe("public descriptions", () => {
           expect(options.headers[p.name.toLowerCase()]).toBe(`v${p.name.length}`);
         for (const p of op.cookie ?? [])
           expect(options.headers.cookie).toContain(`${p.name}=v${p.name.length}`);
-        // No parameter was left over for a body (PUT and PATCH get an empty one).
-        expect([undefined, ""]).toContain(options.body);
+        // No parameter was left over for a body: none (PUT and PATCH get an empty one), or, for
+        // a body the description requires, an empty one of its kind.
+        const body: unknown = options.body;
+        if (op.bodyRequired === true && body !== undefined && body !== "") {
+          const size =
+            body instanceof URLSearchParams || body instanceof FormData
+              ? [...body.keys()].length
+              : Object.keys(body as object).length;
+          expect(size, `${op.url}: the body of a required body`).toBe(0);
+        } else {
+          expect([undefined, ""]).toContain(body);
+        }
       }
     });
   }

@@ -227,6 +227,57 @@ describe("headers and cookies", () => {
   });
 });
 
+describe("a required body (requestBody.required)", () => {
+  const build = api({
+    "POST /json": { url: "/json", bodyRequired: true },
+    "POST /vnd": { url: "/vnd", body: "application/vnd.api+json", bodyRequired: true },
+    "POST /form": { url: "/form", body: "application/x-www-form-urlencoded", bodyRequired: true },
+    "POST /multipart": { url: "/multipart", body: "multipart/form-data", bodyRequired: true },
+    "PUT /raw": { url: "/raw", body: "application/octet-stream", bodyRequired: true },
+    "POST /optional": "/optional",
+    "POST /optional-form": { url: "/optional-form", body: "application/x-www-form-urlencoded" },
+  });
+  const kind = (body: unknown): string =>
+    body === undefined
+      ? "none"
+      : body instanceof URLSearchParams
+        ? `params:${body}`
+        : body instanceof FormData
+          ? `form:${[...body.keys()].length}`
+          : JSON.stringify(body);
+
+  it.each<[string, Record<string, unknown>, string, string | undefined]>([
+    // route, parameters -> body, content-type
+    ["POST /json", {}, "{}", "application/json; charset=utf-8"],
+    ["POST /json", { a: undefined }, "{}", "application/json; charset=utf-8"],
+    ["POST /json", { a: 1 }, '{"a":1}', "application/json; charset=utf-8"],
+    ["POST /json", { data: [1] }, "[1]", "application/json; charset=utf-8"],
+    ["POST /vnd", {}, "{}", "application/vnd.api+json"],
+    ["POST /form", {}, "params:", undefined],
+    ["POST /form", { a: "b c" }, '"a=b%20c"', "application/x-www-form-urlencoded"],
+    ["POST /multipart", {}, "form:0", undefined],
+    ["PUT /raw", { data: "bytes" }, '"bytes"', "application/octet-stream"],
+    ["POST /optional", {}, "none", undefined],
+    ["POST /optional-form", {}, "none", undefined],
+  ])("%s with %o sends %s", (route, parameters, body, contentType) => {
+    const request = build(route, parameters);
+    expect(kind(request.body)).toBe(body);
+    expect(request.headers["content-type"]).toBe(contentType);
+  });
+
+  it("a required body sent whole is refused without data, naming data", () => {
+    const error = thrownBy(() => build("PUT /raw", {}));
+    expect(error?.code).toBe("missing_parameter");
+    expect(error?.message).toMatch(/data/);
+  });
+
+  it("bodyRequired must be a boolean", () => {
+    expect(
+      thrownBy(() => describeOperations({ "POST /x": { url: "/x", bodyRequired: "yes" as never } }))?.code,
+    ).toBe("invalid_options");
+  });
+});
+
 describe("body fields named like an option key", () => {
   const build = api({ "POST /jsonapi": { url: "/jsonapi", params: { data: "body", headers: "body" } } });
 

@@ -13,7 +13,7 @@ import { applyHeaders } from "./headers.js";
 import { invalidOptions } from "./invalid-options.js";
 import { type MediaType, mergeMediaType, NO_MEDIA_TYPE } from "./merge-media-type.js";
 import { type Budget, mergeValue } from "./merge-value.js";
-import { OPTION_KEYS, PARAMS_KEY } from "./option-keys.js";
+import { PARAMS_KEY } from "./option-keys.js";
 
 /**
  * Defaults and a call merged, nothing expanded: what building a request needs, and what
@@ -51,7 +51,10 @@ export interface Merged {
   readonly named: number;
 }
 
-/** A call's option values: every option key an own property, so reads never reach a prototype. */
+/**
+ * A call's option values: every option key (`OPTION_KEYS`, the same names) an own property, so
+ * reads never reach a prototype, and `Object.hasOwn` of it tells an option key.
+ */
 interface OptionValues {
   method: unknown;
   url: unknown;
@@ -166,7 +169,8 @@ export function mergeCall(defaults: Merged, route: unknown, options: unknown, me
       ) {
         namedKeys.push(key);
         namedValues.push(value);
-      } else if (OPTION_KEYS.has(key)) {
+      } else if (Object.hasOwn(given, key)) {
+        // An option key (`OPTION_KEYS`): `given` has each as an own property.
         // `undefined` is "not given"; in merged options, so is a null method or baseUrl.
         if (value !== undefined && (value !== null || !merged || (key !== "method" && key !== "baseUrl"))) {
           given[key as keyof OptionValues] = value;

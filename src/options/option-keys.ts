@@ -1,4 +1,8 @@
-/** Option keys with a meaning of their own; every other key is a parameter. */
+/**
+ * Option keys with a meaning of their own; every other key is a parameter. The options reader
+ * (`mergeCall`) tells them by its record of a call's option values, which has these keys and
+ * no other: a set of its own would be the same names again in the bundle.
+ */
 export const OPTION_KEYS: ReadonlySet<string> = new Set([
   "method",
   "url",

@@ -66,21 +66,16 @@ export function checkJsonData(value: unknown, path: string, count = { values: 0 
 
 /** Refuses a number JSON would write as `null`, and a function or symbol it would drop. */
 export function checkJsonPrimitive(value: unknown, path: string): void {
-  switch (typeof value) {
-    case "number":
-      if (Number.isFinite(value)) return;
-      throw notJson(
-        path,
-        __DEV__ ? `is ${value}, which JSON cannot carry: pass a finite number, or null` : "",
-      );
-    case "symbol":
-    case "function":
-      throw notJson(
-        path,
-        __DEV__
-          ? `is a ${typeof value}, which JSON cannot carry: pass a string, number, boolean, null, list or object`
-          : "",
-      );
+  const type = typeof value;
+  if (type === "number" ? !Number.isFinite(value) : type === "symbol" || type === "function") {
+    throw notJson(
+      path,
+      __DEV__
+        ? type === "number"
+          ? `is ${value as number}, which JSON cannot carry: pass a finite number, or null`
+          : `is a ${type}, which JSON cannot carry: pass a string, number, boolean, null, list or object`
+        : "",
+    );
   }
 }
 

@@ -5,7 +5,7 @@ import { compileUrl, type UrlPlan } from "../route/compile-route.js";
 import { expandUrl } from "../route/expand-url.js";
 import { toRequestMethod } from "../route/request-method.js";
 import { describeValue } from "../shared/describe-value.js";
-import { setOwn } from "../shared/object.js";
+import { setOwn, setUnset } from "../shared/object.js";
 import { quote } from "../shared/quote.js";
 import { readValue } from "../template/template-value.js";
 import type { RequestOptions } from "../types/request.js";
@@ -121,11 +121,6 @@ export function buildRequest(merged: Merged): RequestOptions {
   setUnset(result as unknown as Record<string, unknown>, "body", body);
   setUnset(result as unknown as Record<string, unknown>, "request", request);
   return result;
-}
-
-/** Sets `name` when there is a value and `target` has none of its own. */
-function setUnset(target: Record<string, unknown>, name: string, value: unknown): void {
-  if (value !== undefined && !Object.hasOwn(target, name)) setOwn(target, name, value);
 }
 
 function planOf(url: unknown): UrlPlan {

@@ -6,7 +6,7 @@ import {
 import { type CompiledRoute, compileRoute } from "../route/compile-route.js";
 import { toRequestMethod } from "../route/request-method.js";
 import { describeValue } from "../shared/describe-value.js";
-import { hasOwnKeys, isPlainObject, nullRecord, setOwn, snapshot, unreadable } from "../shared/object.js";
+import { hasOwnKeys, isPlainObject, nullRecord, setUnset, snapshot, unreadable } from "../shared/object.js";
 import type { MergedOptions } from "../types/request.js";
 import { checkBaseUrl } from "./check-base-url.js";
 import { applyHeaders } from "./headers.js";
@@ -342,17 +342,15 @@ export function toMergedOptions(merged: Merged): MergedOptions {
   };
   if (merged.url === undefined) delete result.url;
   const named: Record<string, unknown> = {};
-  for (let i = 0; i < keys.length; i++) put(i < merged.named ? result : named, keys[i] as string, values[i]);
-  put(result, PARAMS_KEY, hasOwnKeys(named) ? named : undefined);
-  put(result, "request", merged.request);
-  put(result, "data", merged.data);
-  put(result, "operations", merged.operations);
+  // None of these keys is set yet: parameters are never named like an option beside them, and
+  // each name is once in `keys`. `setUnset` is `setOwn` for a value, then.
+  for (let i = 0; i < keys.length; i++)
+    setUnset(i < merged.named ? result : named, keys[i] as string, values[i]);
+  setUnset(result, PARAMS_KEY, hasOwnKeys(named) ? named : undefined);
+  setUnset(result, "request", merged.request);
+  setUnset(result, "data", merged.data);
+  setUnset(result, "operations", merged.operations);
   return result as MergedOptions;
-}
-
-/** Sets `key` when there is a value: `undefined` is "not given". */
-function put(target: Record<string, unknown>, key: string, value: unknown): void {
-  if (value !== undefined) setOwn(target, key, value);
 }
 
 /**

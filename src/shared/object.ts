@@ -123,6 +123,14 @@ export function setOwn(target: Record<string, unknown>, key: string, value: unkn
 }
 
 /**
+ * Sets `key` as `setOwn` does when there is a value (`undefined` is "not given") and `target`
+ * has none of its own.
+ */
+export function setUnset(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (value !== undefined && !Object.hasOwn(target, key)) setOwn(target, key, value);
+}
+
+/**
  * Whether `value` has own enumerable string keys, the ones JSON writes; `false` for a Proxy
  * whose `ownKeys` trap throws (it is then told by other means, or refused where it is read).
  */

@@ -132,13 +132,13 @@ const LINE_BREAK_OR_NUL = /[\r\n\0]/;
 const NOT_FIELD_VALUE = /[^\t\x20-\x7e\x80-\xff]/;
 
 /**
- * Checks every header and makes each value a string: names must be RFC 9110 tokens, values
+ * Checks every header of a record `applyHeaders` wrote and makes each value a string: values
  * must not hold CR, LF or NUL (which would start a new header or end the head), nor other
- * control characters or characters above U+00FF, which no client can send.
+ * control characters or characters above U+00FF, which no client can send. The names are RFC
+ * 9110 tokens already: `applyHeaders` checked each (a token lowercased is a token).
  */
 export function toHeaderStrings(headers: HeaderRecord): Record<string, string> {
   for (const name of Object.keys(headers)) {
-    checkHeaderName(name);
     const value = headers[name];
     // Strings, bigints and numbers come through applyHeaders; a number must also be finite.
     const type = typeof value;

@@ -68,7 +68,7 @@ export function asEndpointError(error: unknown): EndpointError {
     if (error instanceof EndpointError && Object.hasOwn(error, "code")) return error;
     tooLarge = error instanceof RangeError;
   } catch {
-    tooLarge = false; // a revoked Proxy, thrown: the caller's object, as any other
+    // a revoked Proxy, thrown: the caller's object, as any other (`tooLarge` is still false)
   }
   return withCause(
     new EndpointError(

@@ -143,15 +143,12 @@ export function requestHeaders(
   mediaType: { readonly format: string; readonly previews: readonly string[] },
 ): Record<string, string> {
   const headers = toHeaderStrings(applyHeaders({}, input));
+  const { format, previews } = mediaType;
   // An own header only: a polluted Object.prototype.accept must not bring back a removed one.
-  const accept = Object.hasOwn(headers, "accept") ? headers.accept : undefined;
-  if (accept !== undefined) {
-    const { format, previews } = mediaType;
-    if (format !== "" || previews.length > 0) {
-      // format and previews are spliced into accept: a line break there is an injection too.
-      headers.accept = applyMediaType(accept, format, previews);
-      checkHeaderValue("accept", headers.accept);
-    }
+  if (Object.hasOwn(headers, "accept") && (format !== "" || previews.length > 0)) {
+    // format and previews are spliced into accept: a line break there is an injection too.
+    headers.accept = applyMediaType(headers.accept as string, format, previews);
+    checkHeaderValue("accept", headers.accept);
   }
   return headers;
 }

@@ -83,6 +83,11 @@ export function asEndpointError(error: unknown): EndpointError {
   );
 }
 
+/** `invalid_options`, its message written like every other (see `EndpointError`). */
+export function invalidOptions(message: string): EndpointError {
+  return new EndpointError("invalid_options", message);
+}
+
 /**
  * `error` with its `cause`, defined rather than assigned: an accessor or read-only `cause` on
  * a polluted or frozen `Object.prototype` must neither take it nor throw.

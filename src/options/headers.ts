@@ -1,4 +1,4 @@
-import { EndpointError } from "../endpoint-error.js";
+import { EndpointError, invalidOptions } from "../endpoint-error.js";
 import { describeValue } from "../shared/describe-value.js";
 import {
   arrayItems,
@@ -68,8 +68,7 @@ function iterated(input: unknown): unknown[] {
     // a Proxy that cannot be read: not iterable either
   }
   if (typeof iterate !== "function") {
-    throw new EndpointError(
-      "invalid_options",
+    throw invalidOptions(
       __DEV__
         ? `headers must be a plain object, a Headers instance or an iterable of [name, value] pairs, got ${describeValue(input)}.`
         : "headers",

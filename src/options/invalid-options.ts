@@ -1,6 +1,3 @@
-import { EndpointError } from "../endpoint-error.js";
-
-/** `invalid_options`, its message written like every other (see src/endpoint-error.ts). */
-export function invalidOptions(message: string): EndpointError {
-  return new EndpointError("invalid_options", message);
-}
+// `invalidOptions` lives beside `EndpointError`, where the shared readers (shared/object.ts)
+// and the headers reader use it too: one function for every `invalid_options` in the bundle.
+export { invalidOptions } from "../endpoint-error.js";

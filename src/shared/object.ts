@@ -1,6 +1,6 @@
 // Small object helpers shared by merge, parse and the template engine. None of them follows
 // `__proto__`: keys are written as own data properties, so input can never reach a prototype.
-import { EndpointError, withCause } from "../endpoint-error.js";
+import { type EndpointError, invalidOptions, withCause } from "../endpoint-error.js";
 import { defineOwn } from "./define-own.js";
 
 /**
@@ -40,10 +40,7 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
  * object in the message; production builds pass "" (see src/endpoint-error.ts).
  */
 export function unreadable(error: unknown, what: string): EndpointError {
-  return withCause(
-    new EndpointError("invalid_options", __DEV__ ? `${what} cannot be read: pass plain data.` : ""),
-    error,
-  );
+  return withCause(invalidOptions(__DEV__ ? `${what} cannot be read: pass plain data.` : ""), error);
 }
 
 /**

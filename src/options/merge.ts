@@ -6,7 +6,7 @@ import {
 import { type CompiledRoute, compileRoute } from "../route/compile-route.js";
 import { toRequestMethod } from "../route/request-method.js";
 import { describeValue } from "../shared/describe-value.js";
-import { hasOwnKeys, isPlainObject, nullRecord, setUnset, snapshot, unreadable } from "../shared/object.js";
+import { isPlainObject, nullRecord, setUnset, snapshot, unreadable } from "../shared/object.js";
 import type { MergedOptions } from "../types/request.js";
 import { checkBaseUrl } from "./check-base-url.js";
 import { applyHeaders } from "./headers.js";
@@ -347,7 +347,8 @@ export function toMergedOptions(merged: Merged): MergedOptions {
   // each name is once in `keys`. `setUnset` is `setOwn` for a value, then.
   for (let i = 0; i < keys.length; i++)
     setUnset(i < merged.named ? result : named, keys[i] as string, values[i]);
-  setUnset(result, PARAMS_KEY, hasOwnKeys(named) ? named : undefined);
+  // `named` is ours: its keys are read without a guard.
+  setUnset(result, PARAMS_KEY, Object.keys(named).length > 0 ? named : undefined);
   setUnset(result, "request", merged.request);
   setUnset(result, "data", merged.data);
   setUnset(result, "operations", merged.operations);

@@ -200,13 +200,14 @@ export function mergeCall(defaults: Merged, route: unknown, options: unknown, me
   // One budget for the call's data and parameters.
   const budget: Budget = { spent: 0 };
   return {
+    // A call's method is checked, and kept as written (a checked method is never "").
     method:
       compiled?.method ??
       (given.method === undefined
         ? defaults.method
         : merged
           ? (given.method as string)
-          : checkMethod(given.method)),
+          : toRequestMethod(given.method) && (given.method as string)),
     route: compiled,
     url: url as string | undefined,
     baseUrl: given.baseUrl === undefined ? defaults.baseUrl : checkBaseUrl(given.baseUrl),
@@ -369,11 +370,6 @@ function checkOperations(operations: unknown): FindOperation {
     );
   }
   return find;
-}
-
-function checkMethod(method: unknown): string {
-  toRequestMethod(method);
-  return method as string;
 }
 
 /** `request` is handed to the HTTP client as given: the same object when only one side sets it. */

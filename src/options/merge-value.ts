@@ -1,5 +1,5 @@
 import { EndpointError } from "../endpoint-error.js";
-import { arrayItems, isArray, isPlainObject, setOwn, snapshot } from "../shared/object.js";
+import { arrayItems, isArray, isPlainObject, nullRecord, setOwn, snapshot } from "../shared/object.js";
 import { invalidOptions } from "./invalid-options.js";
 
 /** Nesting deeper than this (or a cycle) in merged plain objects is `invalid_options`. */
@@ -14,8 +14,6 @@ export interface Budget {
   spent: number;
 }
 const MAX_MERGED_VALUES = 1_000_000;
-
-const NOTHING_OVER: Readonly<Record<string, unknown>> = Object.freeze(Object.create(null));
 
 /**
  * `over` given over `base`: plain objects merge key by key, anything else given wins. What
@@ -57,7 +55,8 @@ export function mergeValue(
         )
       : snapshot(base as object, __DEV__ ? "the defaults" : "")
   ) as Record<string, unknown>;
-  const read = over === undefined ? NOTHING_OVER : snapshot(over as object, __DEV__ ? "the options" : "");
+  // Nothing over: an empty record with no prototype, where every key reads as not given.
+  const read = over === undefined ? nullRecord() : snapshot(over as object, __DEV__ ? "the options" : "");
   const keys = Object.keys(from);
   const overKeys = Object.keys(read);
   budget.spent += keys.length + overKeys.length + 1;

@@ -18,13 +18,10 @@ export function withDefaults(parent: Merged, route?: unknown, options?: unknown)
 
 /**
  * The builder of `defaults`, shown as frozen merged options (`DEFAULTS`: those `defaults` were
- * read from, or made of them when they are constants valid as written). The request headers
- * they give are computed once, unless given (`sent`) with constant defaults.
+ * read from, or, for the root builder's constants valid as written, those constants as given).
+ * The request headers they give are computed once, unless given (`sent`) with constant defaults.
  */
-export function builder(
-  merged: Merged,
-  DEFAULTS: MergedOptions = freezeCopy(toMergedOptions(merged)),
-): Endpoint {
+export function builder(merged: Merged, DEFAULTS: MergedOptions): Endpoint {
   let sent = merged.sent;
   try {
     sent ??= Object.freeze(requestHeaders(merged.headers, merged.mediaType));

@@ -19,13 +19,14 @@ const MAX_MERGED_VALUES = 1_000_000;
  * `over` given over `base`: plain objects merge key by key, anything else given wins. What
  * comes from `base` is copied (its plain objects and arrays; other objects, such as an agent
  * or a signal in `request`, are not ours to copy), and frozen when `freeze`: defaults are
- * frozen, and a merged result gets its own copies of them.
+ * frozen, and a merged result gets its own copies of them. `budget` is shared by the merges of
+ * one call (a merge of its own when not given); `depth` is the nesting reached.
  */
 export function mergeValue(
   base: unknown,
   over: unknown,
-  depth: number,
-  budget: Budget,
+  budget: Budget = { spent: 0 },
+  depth = 0,
   freeze = false,
 ): unknown {
   if (over !== undefined && !(isPlainObject(base) && isPlainObject(over))) return over;
@@ -68,7 +69,7 @@ export function mergeValue(
     );
   }
   const copy: Record<string, unknown> = {};
-  for (const key of keys) setOwn(copy, key, mergeValue(from[key], read[key], depth + 1, budget, freeze));
+  for (const key of keys) setOwn(copy, key, mergeValue(from[key], read[key], budget, depth + 1, freeze));
   for (const key of overKeys) {
     if (read[key] !== undefined && !Object.hasOwn(from, key)) setOwn(copy, key, read[key]);
   }
@@ -79,5 +80,5 @@ export function mergeValue(
 
 /** A deeply frozen copy of plain objects and arrays, as `mergeValue` copies them. */
 export function freezeCopy<T>(value: T): T {
-  return mergeValue(value, undefined, 0, { spent: 0 }, true) as T;
+  return mergeValue(value, undefined, undefined, 0, true) as T;
 }

@@ -224,7 +224,7 @@ export function mergeCall(defaults: Merged, route: unknown, options: unknown, me
       : given.request === undefined
         ? defaults.request
         : mergeRequest(defaults.request, given.request),
-    data: defaults.data === undefined ? given.data : mergeValue(defaults.data, given.data, 0, budget),
+    data: defaults.data === undefined ? given.data : mergeValue(defaults.data, given.data, budget),
     operations: (operations ?? defaults.operations) as object | undefined,
     findOperation: operations === undefined ? defaults.findOperation : checkOperations(operations),
     // Found in the defaults' table, which is this call's: beside a route, `operations` is a
@@ -311,7 +311,7 @@ function mergeParameters(
         if (i < start !== (to === others) || key in others || key in rest || (call && value === undefined)) {
           continue;
         }
-        to[key] = call ? value : mergeValue(defaults.values[i], value, 0, budget);
+        to[key] = call ? value : mergeValue(defaults.values[i], value, budget);
       }
     }
   }
@@ -379,5 +379,5 @@ function mergeRequest(base: unknown, given: unknown): unknown {
       __DEV__ ? `request must be an object of client settings, got ${describeValue(given)}.` : "request",
     );
   }
-  return mergeValue(base, given, 0, { spent: 0 });
+  return mergeValue(base, given);
 }

@@ -28,11 +28,14 @@ export function applyHeaders(target: HeaderRecord, input: unknown): HeaderRecord
     for (const name of Object.keys(read)) applyHeader(target, name, read[name]);
     return target;
   }
+  // A hole is `notPairs` itself in production builds, where its argument (the index) is unused.
   const entries = isArray(input)
-    ? arrayItems(input, (index) => notPairs(__DEV__ ? `an array with a hole at index ${index}` : ""))
+    ? arrayItems(input, __DEV__ ? (index) => notPairs(`an array with a hole at index ${index}`) : notPairs)
     : iterated(input);
   for (const entry of entries) {
-    const pair = isArray(entry) ? arrayItems(entry, () => notPairs(__DEV__ ? "a pair with a hole" : "")) : [];
+    const pair = isArray(entry)
+      ? arrayItems(entry, __DEV__ ? () => notPairs("a pair with a hole") : notPairs)
+      : [];
     const [name, value] = pair;
     if (pair.length !== 2 || typeof name !== "string") {
       throw notPairs(
@@ -92,8 +95,11 @@ function iterated(input: unknown): unknown[] {
   return entries;
 }
 
-/** `invalid_header` for headers given as pairs; `got` is given as `__DEV__ ? "..." : ""`. */
-function notPairs(got: string): EndpointError {
+/**
+ * `invalid_header` for headers given as pairs; `got` is given as `__DEV__ ? "..." : ""` (or,
+ * in production builds, anything: it is not read).
+ */
+function notPairs(got: unknown): EndpointError {
   return new EndpointError(
     "invalid_header",
     __DEV__

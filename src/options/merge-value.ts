@@ -8,10 +8,12 @@ const MAX_DEPTH = 100;
 /**
  * The work of one merge, in keys and items copied: a part shared over and over (or a cycle) is
  * copied at each place, and refused once past the limit instead of tracked, so merging takes
- * linear time in what it writes.
+ * linear time in what it writes. Named as the JSON body check's count of values is (one
+ * property name in the bundle).
  */
 export interface Budget {
-  spent: number;
+  /** Keys and items copied so far. */
+  values: number;
 }
 const MAX_MERGED_VALUES = 1_000_000;
 
@@ -25,7 +27,7 @@ const MAX_MERGED_VALUES = 1_000_000;
 export function mergeValue(
   base: unknown,
   over: unknown,
-  budget: Budget = { spent: 0 },
+  budget: Budget = { values: 0 },
   depth = 0,
   freeze = false,
 ): unknown {
@@ -60,8 +62,8 @@ export function mergeValue(
   const read = over === undefined ? nullRecord() : snapshot(over as object, __DEV__ ? "the options" : "");
   const keys = Object.keys(from);
   const overKeys = Object.keys(read);
-  budget.spent += keys.length + overKeys.length + 1;
-  if (budget.spent > MAX_MERGED_VALUES) {
+  budget.values += keys.length + overKeys.length + 1;
+  if (budget.values > MAX_MERGED_VALUES) {
     throw invalidOptions(
       __DEV__
         ? `Merging would copy more than ${MAX_MERGED_VALUES} keys and items (a part shared many times is copied at each place): give the value whole in the call, or send less.`

@@ -198,7 +198,7 @@ export function mergeCall(defaults: Merged, route: unknown, options: unknown, me
   // Read once each into a local: shorter than the property in the bundle.
   const { headers, operations } = given;
   // One budget for the call's data and parameters.
-  const budget: Budget = { spent: 0 };
+  const budget: Budget = { values: 0 };
   return {
     // A call's method is checked, and kept as written (a checked method is never "").
     method:

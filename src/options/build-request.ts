@@ -27,9 +27,7 @@ export function buildRequest(merged: Merged): RequestOptions {
   // (`null`: none), or looked up here (two map reads), so merged options given to parse() need
   // nothing else.
   const operation =
-    merged.operation === undefined
-      ? merged.findOperation?.(merged.method, merged.url as string)
-      : merged.operation;
+    merged.operation === undefined ? merged.find?.(merged.method, merged.url as string) : merged.operation;
   const plan = operation?.route.plan ?? merged.route?.plan ?? planOf(merged.url);
   const headers =
     merged.sent === undefined ? requestHeaders(merged.headers, merged.mediaType) : { ...merged.sent };

@@ -36,9 +36,12 @@ export interface Merged {
   readonly sent: Readonly<Record<string, string>> | undefined;
   readonly request: unknown;
   readonly data: unknown;
-  /** The operation table as given, and how to find an operation in it (checked). */
+  /**
+   * The operation table as given, and how to find an operation in it (checked; `find`, a name
+   * the bundle has already, as `Array.prototype.find`).
+   */
   readonly operations: object | undefined;
-  readonly findOperation: FindOperation | undefined;
+  readonly find: FindOperation | undefined;
   /** The route's operation when the call's reading found it (`null`: none); else asked again. */
   readonly operation: CompiledOperation | null | undefined;
   /** Parameter names in the order given, each once, and their values beside them. */
@@ -83,7 +86,7 @@ export const EMPTY_DEFAULTS: Merged = {
   request: undefined,
   data: undefined,
   operations: undefined,
-  findOperation: undefined,
+  find: undefined,
   operation: undefined,
   keys: [],
   values: [],
@@ -111,7 +114,7 @@ export function mergeCall(defaults: Merged, route: unknown, options: unknown, me
     compiled = compileRoute(route);
     // Asked of the builder's table: `null` when it has none (or no table); `undefined` when
     // not asked, where `buildRequest` asks.
-    operation = defaults.findOperation?.(compiled.method, compiled.url) ?? null;
+    operation = defaults.find?.(compiled.method, compiled.url) ?? null;
   } else if (route !== undefined) {
     if (options !== undefined) {
       throw invalidOptions(
@@ -226,7 +229,7 @@ export function mergeCall(defaults: Merged, route: unknown, options: unknown, me
         : mergeRequest(defaults.request, given.request),
     data: defaults.data === undefined ? given.data : mergeValue(defaults.data, given.data, budget),
     operations: (operations ?? defaults.operations) as object | undefined,
-    findOperation: operations === undefined ? defaults.findOperation : checkOperations(operations),
+    find: operations === undefined ? defaults.find : checkOperations(operations),
     // Found in the defaults' table, which is this call's: beside a route, `operations` is a
     // parameter.
     operation: operations === undefined ? operation : undefined,

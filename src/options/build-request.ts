@@ -29,8 +29,7 @@ export function buildRequest(merged: Merged): RequestOptions {
   const operation =
     merged.operation === undefined ? merged.find?.(merged.method, merged.url as string) : merged.operation;
   const plan = operation?.route.plan ?? merged.route?.plan ?? planOf(merged.url);
-  const headers =
-    merged.sent === undefined ? requestHeaders(merged.headers, merged.mediaType) : { ...merged.sent };
+  const headers = merged.sent === undefined ? requestHeaders(merged) : { ...merged.sent };
   // What the operation answers with, unless the request says what it accepts.
   setUnset(headers, "accept", operation?.accept);
   const { keys, values, data } = merged;
@@ -135,13 +134,10 @@ function planOf(url: unknown): UrlPlan {
   return compileUrl(url);
 }
 
-/** Headers as sent: lowercase names, validated string values, `accept` set by `mediaType`. */
-export function requestHeaders(
-  input: Readonly<Record<string, unknown>>,
-  mediaType: { readonly format: string; readonly previews: readonly string[] },
-): Record<string, string> {
-  const headers = toHeaderStrings(applyHeaders({}, input));
-  const { format, previews } = mediaType;
+/** The headers merged options send: lowercase names, validated string values, `accept` set by `mediaType`. */
+export function requestHeaders(merged: Merged): Record<string, string> {
+  const headers = toHeaderStrings(applyHeaders({}, merged.headers));
+  const { format, previews } = merged.mediaType;
   // An own header only: a polluted Object.prototype.accept must not bring back a removed one.
   if (Object.hasOwn(headers, "accept") && (format !== "" || previews.length > 0)) {
     // format and previews are spliced into accept: a line break there is an injection too.

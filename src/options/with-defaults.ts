@@ -24,7 +24,7 @@ export function withDefaults(parent: Merged, route?: unknown, options?: unknown)
 export function builder(merged: Merged, DEFAULTS: MergedOptions): Endpoint {
   let sent = merged.sent;
   try {
-    sent ??= Object.freeze(requestHeaders(merged.headers, merged.mediaType));
+    sent ??= Object.freeze(requestHeaders(merged));
   } catch {
     // each call reports the fault
   }

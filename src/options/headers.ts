@@ -145,9 +145,10 @@ const NOT_FIELD_VALUE = /[^\t\x20-\x7e\x80-\xff]/;
 export function toHeaderStrings(headers: HeaderRecord): Record<string, string> {
   for (const name of Object.keys(headers)) {
     const value = headers[name];
-    // Strings, bigints and numbers come through applyHeaders; a number must also be finite.
+    // Strings, bigints and numbers come through applyHeaders (nothing else); a number must also
+    // be finite.
     const type = typeof value;
-    if (type !== "string" && type !== "bigint" && !Number.isFinite(value)) {
+    if (type === "number" && !Number.isFinite(value)) {
       throw new EndpointError(
         "invalid_header",
         __DEV__

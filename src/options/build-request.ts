@@ -9,7 +9,7 @@ import { setOwn, setUnset } from "../shared/object.js";
 import { quote } from "../shared/quote.js";
 import { readValue } from "../template/template-value.js";
 import type { RequestOptions } from "../types/request.js";
-import { applyHeaders, checkHeaderValue, toHeaderStrings } from "./headers.js";
+import { checkHeaderValue, toHeaderStrings } from "./headers.js";
 import { applyMediaType } from "./media-type.js";
 import type { Merged } from "./merge.js";
 
@@ -136,7 +136,9 @@ function planOf(url: unknown): UrlPlan {
 
 /** The headers merged options send: lowercase names, validated string values, `accept` set by `mediaType`. */
 export function requestHeaders(merged: Merged): Record<string, string> {
-  const headers = toHeaderStrings(applyHeaders({}, merged.headers));
+  // Merged headers are a record `applyHeaders` wrote (lowercase token names, no null or
+  // undefined value, own properties): a copy is all the reading they need.
+  const headers = toHeaderStrings({ ...merged.headers });
   const { format, previews } = merged.mediaType;
   // An own header only: a polluted Object.prototype.accept must not bring back a removed one.
   if (Object.hasOwn(headers, "accept") && (format !== "" || previews.length > 0)) {

@@ -137,7 +137,7 @@ const LINE_BREAK_OR_NUL = /[\r\n\0]/;
 const NOT_FIELD_VALUE = /[^\t\x20-\x7e\x80-\xff]/;
 
 /**
- * Checks every header of a record `applyHeaders` wrote and makes each value a string: values
+ * Checks every header of a record `applyHeaders` wrote (or a copy of one) and makes each value a string: values
  * must not hold CR, LF or NUL (which would start a new header or end the head), nor other
  * control characters or characters above U+00FF, which no client can send. The names are RFC
  * 9110 tokens already: `applyHeaders` checked each (a token lowercased is a token).

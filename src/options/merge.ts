@@ -353,9 +353,7 @@ export function toMergedOptions(merged: Merged): MergedOptions {
     setUnset(i < merged.named ? result : named, keys[i] as string, values[i]);
   // `named` is ours: its keys are read without a guard.
   setUnset(result, PARAMS_KEY, Object.keys(named).length > 0 ? named : undefined);
-  setUnset(result, "request", merged.request);
-  setUnset(result, "data", merged.data);
-  setUnset(result, "operations", merged.operations);
+  for (const key of ["request", "data", "operations"] as const) setUnset(result, key, merged[key]);
   return result as MergedOptions;
 }
 

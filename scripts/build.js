@@ -4,9 +4,10 @@
 // with full error messages in dist/ and with short ones in dist/production/ (see
 // src/endpoint-error.ts).
 import { execFileSync } from "node:child_process";
-import { chmodSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { build } from "esbuild";
+import { build, transform } from "esbuild";
+import { eagerFirstCall } from "./eager-first-call.js";
 
 const root = new URL("../", import.meta.url);
 const { version } = JSON.parse(readFileSync(new URL("package.json", root), "utf8"));
@@ -75,9 +76,14 @@ const coreImports = {
 };
 
 async function buildAll(outdir, entryPoints, options) {
-  await build({
+  // core.js unminified first, so that the functions the first call runs can be found and made
+  // eager (scripts/eager-first-call.js), then minified as the rest.
+  const { outputFiles } = await build({
     ...common,
     ...options,
+    minifyWhitespace: false,
+    minifySyntax: false,
+    write: false,
     stdin: {
       contents: [...core].map((file) => `export * from ${JSON.stringify(file)};`).join("\n"),
       resolveDir: root.pathname,
@@ -85,6 +91,14 @@ async function buildAll(outdir, entryPoints, options) {
     },
     outfile: `${outdir}/core.js`,
   });
+  const { code } = await transform(eagerFirstCall(outputFiles[0].text), {
+    format: "esm",
+    target: common.target,
+    minifyWhitespace: common.minifyWhitespace,
+    minifySyntax: common.minifySyntax,
+  });
+  mkdirSync(new URL(outdir, root), { recursive: true });
+  writeFileSync(new URL(`${outdir}/core.js`, root), code);
   await build({
     ...common,
     ...options,

@@ -8,11 +8,11 @@
 // Which functions those are is asked of V8 itself, not listed by hand: the module is loaded and
 // called once in a child process with `--log-function-events`, which logs the first run of each
 // function with its position.
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { functionEvents } from "./function-events.js";
 
 /**
  * `source` (esbuild's unminified output of core.js: top-level functions start and end at column
@@ -56,37 +56,15 @@ function firstCallFunctions(source) {
   const dir = mkdtempSync(join(tmpdir(), "rest-endpoint-build-"));
   try {
     const module = join(dir, "core.mjs");
-    const log = join(dir, "v8.log");
     writeFileSync(module, source);
-    const script = [
-      `const { endpoint } = await import(${JSON.stringify(pathToFileURL(module).href)});`,
-      `endpoint("GET /repos/{owner}/{repo}", { owner: "o", repo: "r" });`,
-    ].join("\n");
-    execFileSync(
-      process.execPath,
-      [
-        "--log-function-events",
-        `--logfile=${log}`,
-        "--no-logfile-per-isolate",
-        "--input-type=module",
-        "-e",
-        script,
-      ],
-      { stdio: "ignore" },
-    );
-    const events = readFileSync(log, "utf8").split("\n");
     const url = pathToFileURL(module).href;
-    const details = events.find((event) => event.startsWith("script-details,") && event.includes(url));
-    if (details === undefined) throw new Error("eagerFirstCall: V8 logged no script for core.js");
-    const id = details.split(",")[1];
-    const ran = new Set();
-    for (const event of events) {
-      // function,first-execution,script,start,end,time,timestamp,name
-      const fields = event.split(",");
-      if (fields[0] === "function" && fields[1] === "first-execution" && fields[2] === id)
-        ran.add(Number(fields[3]));
-    }
-    return ran;
+    const script = `const { endpoint } = await import(${JSON.stringify(url)});
+      endpoint("GET /repos/{owner}/{repo}", { owner: "o", repo: "r" });`;
+    return new Set(
+      functionEvents(script, url)
+        .filter(({ event }) => event === "first-execution")
+        .map(({ start }) => start),
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

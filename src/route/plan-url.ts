@@ -49,8 +49,8 @@ const PATH_TOKEN = /\/:([a-z_]\w*)|(\{[?&#]|[?#])|\{[^}]*/gi;
  */
 export function planUrl(url: string): UrlPlan {
   // A full URL (its `scheme://`, checked here) names its origin: the route syntax starts after
-  // the scheme's `//` (`https://h:8443/:id`). A path has none.
-  const start = /^[a-z][a-z\d+.-]*:/i.test(url) ? checkOrigin(url) : 0;
+  // it (`https://h:8443/:id`). A path has none.
+  const origin = /^[a-z][a-z\d+.-]*:/i.test(url) ? checkOrigin(url) : 0;
   // The route syntax: `:name` placeholders up to where the path ends (read with `exec`: a
   // replaced iterator must not choose them).
   const placeholders: Placeholder[] = [];
@@ -58,7 +58,7 @@ export function planUrl(url: string): UrlPlan {
   let found = PATH_TOKEN.exec(url);
   for (; found !== null && found[2] === undefined; found = PATH_TOKEN.exec(url)) {
     const name = found[1];
-    if (name !== undefined && found.index >= start) placeholders.push({ index: found.index + 1, name });
+    if (name !== undefined && found.index >= origin) placeholders.push({ index: found.index + 1, name });
   }
   const pathEnd = found?.index ?? url.length;
   const compiled = compileTemplate(url, { dashInNames: true, placeholders });
@@ -132,8 +132,7 @@ export function planUrl(url: string): UrlPlan {
     tailParts: query.concat(fragment),
     reservedInPath: pathParts.some((part) => typeof part !== "string" && part.operator.reserved),
     pathEndsWithSlash: typeof last === "string" && last.endsWith("/"),
-    // The origin is the start of the route's first literal (checkOrigin refused any expression in it).
-    origin: start && (/^[^/]*\/\/[^/?#]*/.exec(pathParts[0] as string) as RegExpExecArray)[0].length,
+    origin,
   };
 }
 
@@ -156,7 +155,8 @@ function tailError(url: string, index: number): Error {
  * A full URL in a route names its origin in literal text, `scheme://host[:port]`, ended by a
  * literal `/`, `?`, `#` or the end: a value must never choose the host, and an optional
  * expression right after it that expands to nothing would join what follows to the host.
- * Returns where the host starts, after `//`.
+ * Returns where the origin ends: the start of the route's first literal holds it as written
+ * (the origin's characters are all kept as they are, and no expression or placeholder is in it).
  */
 function checkOrigin(url: string): number {
   const colon = url.indexOf(":");
@@ -195,5 +195,5 @@ function checkOrigin(url: string): number {
         : "",
     );
   }
-  return colon + 3;
+  return end;
 }

@@ -86,7 +86,7 @@ export function planUrl(url: string): UrlPlan {
     if (typeof part === "string") {
       if (strict && !part.startsWith("#")) {
         // A literal starts where the expression before it closes.
-        throw tailError(url, url.indexOf("}", lastExpression) + 1);
+        throw templateError(url, url.indexOf("}", lastExpression) + 1, __DEV__ ? TAIL_PROBLEM : "");
       }
       strict = false;
       // A "?" or "#" ends the path, a "#" the query: the literal is cut there.
@@ -105,7 +105,7 @@ export function planUrl(url: string): UrlPlan {
     if (first === "") for (const variable of part.variables) required.add(variable.slot);
     const query = first === "?" || first === "&";
     const tail = query || first === "#";
-    if (strict && !tail) throw tailError(url, part.index);
+    if (strict && !tail) throw templateError(url, part.index, __DEV__ ? TAIL_PROBLEM : "");
     if (tail && stage === 0) {
       strict = true;
       stage = 1;
@@ -141,15 +141,7 @@ export const QUERY_OR_FRAGMENT: RegExp = /[?#]/;
 /** What ends each stage's literal text: the path's, then the query's. */
 const STAGE_END = [QUERY_OR_FRAGMENT, /#/];
 
-function tailError(url: string, index: number): Error {
-  return templateError(
-    url,
-    index,
-    __DEV__
-      ? `in a route only {?…}, {&…}, {#…} or a literal "#" may follow a query or fragment expression, since a value left out would join what follows to the path; move the path before it`
-      : "",
-  );
-}
+const TAIL_PROBLEM = `in a route only {?…}, {&…}, {#…} or a literal "#" may follow a query or fragment expression, since a value left out would join what follows to the path; move the path before it`;
 
 /**
  * A full URL in a route names its origin in literal text, `scheme://host[:port]`, ended by a

@@ -203,7 +203,7 @@ function parseExpression(
     // The grammar reads a "." after a name as the start of its next part: at the end, or before
     // anything but a name character, it is a trailing dot.
     const dot = next === 46 && name !== "";
-    if (i + (dot ? 1 : 0) >= source.length) throw unclosed(source, start);
+    if (i + (dot ? 1 : 0) >= source.length) throw templateError(source, start, __DEV__ ? UNCLOSED : "");
     if (name === "") {
       throw templateError(
         source,
@@ -234,12 +234,15 @@ function parseExpression(
     next = source.charCodeAt(i);
     if (next === 125 /* } */) return { operator, variables, index: start };
     if (next !== 44 /* , */) {
-      if (i >= source.length) throw unclosed(source, start);
+      // At the end of the template, the expression is not closed: the fault is where it starts.
+      const end = i >= source.length;
       throw templateError(
         source,
-        i,
+        end ? start : i,
         __DEV__
-          ? `unexpected ${describeChar(next)} in an expression; separate variables with "," and close with "}"`
+          ? end
+            ? UNCLOSED
+            : `unexpected ${describeChar(next)} in an expression; separate variables with "," and close with "}"`
           : "",
       );
     }
@@ -247,9 +250,7 @@ function parseExpression(
   }
 }
 
-function unclosed(source: string, start: number): EndpointError {
-  return templateError(source, start, __DEV__ ? `the expression starting here is not closed; add "}"` : "");
-}
+const UNCLOSED = `the expression starting here is not closed; add "}"`;
 
 /** What is wrong with the character at `index`, which literal text may not hold, and how to fix it. */
 function literalProblem(source: string, index: number): string {

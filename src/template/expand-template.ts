@@ -66,7 +66,7 @@ export function expandVariable(operator: Operator, spec: VariableSpec, value: un
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i] as string;
     const item = toScalarString(list ? key : map[key], name);
-    if (item === null) throw nestedAt(name, list ? i : key);
+    if (item === null) throw invalidValue(name, __DEV__ ? nestedAt(list ? i : key) : "");
     if (item === undefined) continue;
     const text = encodeValue(item, operator, name);
     const label = list ? name : encodeValue(key, operator, name);
@@ -82,17 +82,16 @@ export function expandVariable(operator: Operator, spec: VariableSpec, value: un
 /** `text` encoded as `operator` expands values; a lone surrogate in it is parameter `name`'s error. */
 export function encodeValue(text: string, operator: Operator, name: string): string {
   const encoded = operator.reserved ? encodeReserved(text) : encodeUnreserved(text);
-  if (encoded === undefined) throw loneSurrogate(name);
+  // Written out rather than through loneSurrogate: production bundles without operations keep no helper.
+  if (encoded === undefined) throw invalidValue(name, __DEV__ ? LONE_SURROGATE : "");
   return encoded;
 }
 
+const LONE_SURROGATE =
+  "holds a lone UTF-16 surrogate, which has no UTF-8 form and cannot be put in a URL; pass well-formed text (String.prototype.toWellFormed() repairs it)";
+
 export function loneSurrogate(name: string): EndpointError {
-  return invalidValue(
-    name,
-    __DEV__
-      ? "holds a lone UTF-16 surrogate, which has no UTF-8 form and cannot be put in a URL; pass well-formed text (String.prototype.toWellFormed() repairs it)"
-      : "",
-  );
+  return invalidValue(name, __DEV__ ? LONE_SURROGATE : "");
 }
 
 /** The first `length` code points: a surrogate pair counts as one character. */

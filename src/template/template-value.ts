@@ -89,7 +89,7 @@ export function listItems(list: readonly unknown[], name: string): string[] {
   const items: string[] = [];
   for (let i = 0; i < list.length; i++) {
     const item = toScalarString(list[i], name);
-    if (item === null) throw nestedAt(name, i);
+    if (item === null) throw invalidValue(name, __DEV__ ? nestedAt(i) : "");
     if (item !== undefined) items.push(item);
   }
   return items;
@@ -103,22 +103,20 @@ export function mapPairs(map: Record<string, unknown>, name: string): [string, s
   const pairs: [string, string][] = [];
   for (const key of Object.keys(map)) {
     const item = toScalarString(map[key], name);
-    if (item === null) throw nestedAt(name, key);
+    if (item === null) throw invalidValue(name, __DEV__ ? nestedAt(key) : "");
     if (item !== undefined) pairs.push([key, item]);
   }
   return pairs;
 }
 
-/** `invalid_parameter` for a list or object at item `at` of the list, or key `at` of the map, that parameter `name` holds. */
-export function nestedAt(name: string, at: number | string): EndpointError {
-  return invalidValue(
-    name,
-    __DEV__
-      ? typeof at === "number"
-        ? `has a nested list or object at item ${at}: flatten the list to strings or numbers`
-        : `has a nested list or object at key ${quote(at)}: use strings or numbers as values`
-      : "",
-  );
+/**
+ * The `invalid_parameter` problem of a list or object at item `at` of a list, or key `at` of a
+ * map, given to `invalidValue` in development builds only, so that production ones keep no helper.
+ */
+export function nestedAt(at: number | string): string {
+  return typeof at === "number"
+    ? `has a nested list or object at item ${at}: flatten the list to strings or numbers`
+    : `has a nested list or object at key ${quote(at)}: use strings or numbers as values`;
 }
 
 /**

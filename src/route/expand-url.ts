@@ -132,7 +132,10 @@ function expandPath(route: UrlPlan, values: readonly unknown[], method: string):
     if (typeof part === "string") {
       // A literal "/" ends the segment: one of expressions only must not have expanded to nothing.
       if (part.charCodeAt(0) === 47 && out.length === segmentStart && i > segmentFrom) {
-        throw emptySegment(route, segmentFrom, i, method);
+        throw new EndpointError(
+          "invalid_parameter",
+          __DEV__ ? emptySegment(route, segmentFrom, i, method) : "",
+        );
       }
       piece = part;
       segmentStart = part.endsWith("/") ? out.length + part.length : -1;
@@ -142,10 +145,15 @@ function expandPath(route: UrlPlan, values: readonly unknown[], method: string):
       if (piece === "") continue;
       bySlash = part.operator.first === "/";
     }
-    if ((valueSlash || (bySlash && endsWithSlash)) && piece.charCodeAt(0) === 47) {
-      throw emptySegment(route, i - 1, i + 1, method);
+    // An empty segment between this piece and a "/" before it (whose parameter is named too), or
+    // inside a `{/…}` value.
+    const emptyBefore = (valueSlash || (bySlash && endsWithSlash)) && piece.charCodeAt(0) === 47;
+    if (emptyBefore || (bySlash && piece.includes("//"))) {
+      throw new EndpointError(
+        "invalid_parameter",
+        __DEV__ ? emptySegment(route, emptyBefore ? i - 1 : i, i + 1, method) : "",
+      );
     }
-    if (bySlash && piece.includes("//")) throw emptySegment(route, i, i + 1, method);
     endsWithSlash = piece.endsWith("/");
     valueSlash = bySlash && endsWithSlash;
     out += piece;
@@ -153,14 +161,12 @@ function expandPath(route: UrlPlan, values: readonly unknown[], method: string):
   return out;
 }
 
-/** `invalid_parameter` for the parameters of path parts `from` to `to`, which leave an empty segment. */
-function emptySegment(route: UrlPlan, from: number, to: number, method: string): EndpointError {
-  return new EndpointError(
-    "invalid_parameter",
-    __DEV__
-      ? `Parameter ${namesIn(route.pathParts.slice(from, to)).map(quote).join(", ")} of route ${routeName(method, route)} is empty, which would leave an empty path segment and move the request to another path: give a non-empty value.`
-      : "",
-  );
+/**
+ * The `invalid_parameter` message for the parameters of path parts `from` to `to`, which leave an
+ * empty segment; development builds only (production ones keep no helper).
+ */
+function emptySegment(route: UrlPlan, from: number, to: number, method: string): string {
+  return `Parameter ${namesIn(route.pathParts.slice(from, to)).map(quote).join(", ")} of route ${routeName(method, route)} is empty, which would leave an empty path segment and move the request to another path: give a non-empty value.`;
 }
 
 function namesIn(parts: readonly Part[]): string[] {

@@ -7,8 +7,11 @@ import { encodeReserved, NOT_RESERVED } from "./encode.js";
 export interface Operator {
   readonly first: string;
   readonly separator: string;
+  /**
+   * Named expansion (`;`, `?`, `&`). An empty value is written `name=` by `?` and `&`, and `name`
+   * by `;` (RFC 6570's ifemp), whose expansion tells it apart by `first`.
+   */
   readonly named: boolean;
-  readonly ifEmpty: string;
   /** Reserved expansion: keep reserved characters and `%XX` triplets of values. */
   readonly reserved: boolean;
 }
@@ -72,7 +75,6 @@ function operator(c: string): Operator {
     // "+#".includes("") is true: simple expansion separates with "," too.
     separator: query ? "&" : "+#".includes(c) ? "," : c,
     named: query || c === ";",
-    ifEmpty: query ? "=" : "",
     reserved: c === "+" || c === "#",
   };
 }
@@ -91,12 +93,6 @@ export const QUERY_OPERATOR: Operator = OPERATORS["?"] as Operator;
  * does not start a `%XX` triplet). Each position is tried once: linear in the template.
  */
 const LITERAL_STOP = String.raw`[^!#-;=?-[\]_a-z~\xa0-\u{10ffff}]|[\p{Cs}\p{NChar}\ufff0-\ufffd\u{e0000}-\u{e0fff}]|%(?![\da-f]{2})`;
-/**
- * The same stops for ASCII text, without the Unicode classes (built on the first template that
- * needs them, see lazyPattern): a stop at a character past ASCII is asked again of the full set.
- * It is the pattern reserved expansion encodes (a run's start is where literal text stops).
- */
-const ASCII_LITERAL_STOP = NOT_RESERVED;
 /**
  * varspec = varname [ ":" prefix / "*" ]; varname = varchar *( ["."] varchar ); varchar = ALPHA /
  * DIGIT / "_" / pct-encoded (and `-` with `dashInNames`). The prefix is read as up to five digits, then checked.
@@ -140,13 +136,16 @@ export function compileTemplate(source: string, extensions: TemplateExtensions =
 
   let at = 0;
   let next = 0;
-  let stops = ASCII_LITERAL_STOP;
+  // The same stops for ASCII text, without the Unicode classes (built on the first template that
+  // needs them, see lazyPattern): a stop at a character past ASCII is asked again of the full set.
+  // It is the pattern reserved expansion encodes (a run's start is where literal text stops).
+  let stops = NOT_RESERVED;
   for (;;) {
     // Set before each search: encodeReserved, in `literal`, runs the same pattern.
     stops.lastIndex = at;
     const stop = stops.exec(source)?.index ?? source.length;
     // A stop past ASCII is asked again of the full set (once: the full set is kept from then on).
-    if (source.charCodeAt(stop) >= 128 && stops === ASCII_LITERAL_STOP) {
+    if (source.charCodeAt(stop) >= 128 && stops === NOT_RESERVED) {
       stops = lazyPattern(LITERAL_STOP, "giu");
       continue;
     }

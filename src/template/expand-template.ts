@@ -39,7 +39,7 @@ export function expandExpression(expression: Expression, values: readonly unknow
  */
 export function expandVariable(operator: Operator, spec: VariableSpec, value: unknown): string | undefined {
   const { name, explode } = spec;
-  const { named, ifEmpty } = operator;
+  const { named } = operator;
   const scalar =
     typeof value === "string" ? value : typeof value === "object" ? null : toScalarString(value, name);
   if (scalar === undefined) return undefined;
@@ -47,7 +47,8 @@ export function expandVariable(operator: Operator, spec: VariableSpec, value: un
     const text = spec.prefix > 0 ? prefixOf(scalar, spec.prefix) : scalar;
     const encoded = encodeValue(text, operator, name);
     if (!named) return encoded;
-    return text === "" ? name + ifEmpty : `${name}=${encoded}`;
+    // An empty value is `name=` (its encoding is empty too), but `name` alone after `;`.
+    return text === "" && operator.first === ";" ? name : `${name}=${encoded}`;
   }
   if (spec.prefix > 0) {
     throw invalidValue(
@@ -73,7 +74,7 @@ export function expandVariable(operator: Operator, spec: VariableSpec, value: un
     if (count++ > 0) out += explode ? operator.separator : ",";
     if (!explode) out += list ? text : `${label},${text}`;
     else if (list && !named) out += text;
-    else out += named && item === "" ? label + ifEmpty : `${label}=${text}`;
+    else out += item === "" && operator.first === ";" ? label : `${label}=${text}`;
   }
   if (count === 0) return undefined;
   return explode || !named ? out : `${name}=${out}`;

@@ -196,56 +196,51 @@ function parseExpression(
   for (;;) {
     pattern.lastIndex = i;
     const spec = pattern.exec(source);
-    const name = spec?.[1] ?? "";
-    i += name.length;
-    let next = source.charCodeAt(i);
-    // The grammar reads a "." after a name as the start of its next part: at the end, or before
-    // anything but a name character, it is a trailing dot.
-    const dot = next === 46 && name !== "";
-    if (i + (dot ? 1 : 0) >= source.length) throw templateError(source, start, __DEV__ ? UNCLOSED : "");
-    if (name === "") {
-      throw templateError(
-        source,
-        i,
-        __DEV__
-          ? `expected a variable name, found ${describeChar(next)}; variable names use letters, digits, _, ${dashInNames ? "-, " : ""}. and %XX`
-          : "",
-      );
+    if (spec !== null) {
+      const name = spec[1] as string;
+      i += name.length;
+      // The grammar reads a "." after a name as the start of its next part: at the end, or before
+      // anything but a name character, it is a trailing dot.
+      if (source.charCodeAt(i) === 46) {
+        if (i + 1 >= source.length) throw templateError(source, start, __DEV__ ? UNCLOSED : "");
+        // Only named here: production builds refuse the dot below as what may not follow a name,
+        // at the same index.
+        if (__DEV__) throw templateError(source, i, `a variable name cannot end with "."; remove the dot`);
+      }
+      // 1 to 9999, with no leading zero.
+      const digits = spec[2];
+      if (digits !== undefined && !/^[1-9]\d{0,3}$/.test(digits)) {
+        throw templateError(
+          source,
+          i + 1,
+          __DEV__
+            ? `invalid prefix length ${digits === "" ? "(none)" : digits}; write a number from 1 to ${MAX_PREFIX} after ":"`
+            : "",
+        );
+      }
+      i = pattern.lastIndex;
+      variables.push(variable(name, Number(digits ?? 0), spec[3] !== undefined));
+      const next = source.charCodeAt(i);
+      if (next === 125 /* } */) return { operator, variables, index: start };
+      if (next === 44 /* , */) {
+        i++;
+        continue;
+      }
     }
-    // Only named here: production builds refuse the dot below as what may not follow a name,
-    // at the same index.
-    if (__DEV__ && dot) {
-      throw templateError(source, i, __DEV__ ? `a variable name cannot end with "."; remove the dot` : "");
-    }
-    // 1 to 9999, with no leading zero.
-    const digits = spec?.[2];
-    if (digits !== undefined && !/^[1-9]\d{0,3}$/.test(digits)) {
-      throw templateError(
-        source,
-        i + 1,
-        __DEV__
-          ? `invalid prefix length ${digits === "" ? "(none)" : digits}; write a number from 1 to ${MAX_PREFIX} after ":"`
-          : "",
-      );
-    }
-    i = pattern.lastIndex;
-    variables.push(variable(name, Number(digits ?? 0), spec?.[3] !== undefined));
-    next = source.charCodeAt(i);
-    if (next === 125 /* } */) return { operator, variables, index: start };
-    if (next !== 44 /* , */) {
-      // At the end of the template, the expression is not closed: the fault is where it starts.
-      const end = i >= source.length;
-      throw templateError(
-        source,
-        end ? start : i,
-        __DEV__
-          ? end
-            ? UNCLOSED
-            : `unexpected ${describeChar(next)} in an expression; separate variables with "," and close with "}"`
-          : "",
-      );
-    }
-    i++;
+    // No variable name where one must start, or neither "," nor "}" after one. At the end of the
+    // template, the expression is not closed: the fault is where it starts.
+    const end = i >= source.length;
+    throw templateError(
+      source,
+      end ? start : i,
+      __DEV__
+        ? end
+          ? UNCLOSED
+          : spec === null
+            ? `expected a variable name, found ${describeChar(source.charCodeAt(i))}; variable names use letters, digits, _, ${dashInNames ? "-, " : ""}. and %XX`
+            : `unexpected ${describeChar(source.charCodeAt(i))} in an expression; separate variables with "," and close with "}"`
+        : "",
+    );
   }
 }
 

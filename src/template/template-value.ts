@@ -34,25 +34,28 @@ export function toScalarString(value: unknown, name: string): string | null | un
 
 /** An object that is neither a list nor plain: a real Date (from any realm) as ISO 8601, anything else refused. */
 function otherObjectString(value: object, name: string): string {
-  let time: number;
+  // Left undefined for an object that is not a Date, NaN for an invalid Date: both refused below.
+  let time: number | undefined;
   try {
     time = dateTime.call(value);
   } catch {
     // Not a Date. A Proxy whose trap threw, or a revoked one, gives what it threw as the cause.
-    const error = invalidValue(
-      name,
-      __DEV__ ? "is an object that is not plain: pass a string, number, array or plain object" : "",
-    );
     try {
       Object.getPrototypeOf(value);
     } catch (thrown) {
-      throw withCause(error, thrown);
+      throw withCause(invalidValue(name, __DEV__ ? NOT_PLAIN : ""), thrown);
     }
-    throw error;
   }
-  if (Number.isNaN(time)) throw invalidValue(name, __DEV__ ? "is an invalid Date: pass a valid Date" : "");
+  if (!Number.isFinite(time)) {
+    throw invalidValue(
+      name,
+      __DEV__ ? (time === undefined ? NOT_PLAIN : "is an invalid Date: pass a valid Date") : "",
+    );
+  }
   return dateIso.call(value);
 }
+
+const NOT_PLAIN = "is an object that is not plain: pass a string, number, array or plain object";
 
 /**
  * A value read once: a list or plain object into a copy of our own, so that a value expanded in

@@ -92,7 +92,8 @@ export function planUrl(url: string): UrlPlan {
       // A "?" or "#" ends the path, a "#" the query: the literal is cut there.
       let rest = part;
       while (stage < 2) {
-        const cut = rest.search(STAGE_END[stage] as RegExp);
+        // The path ends at a "?" or "#", the query at a "#".
+        const cut = stage === 0 ? rest.search(QUERY_OR_FRAGMENT) : rest.indexOf("#");
         if (cut < 0) break;
         if (cut > 0) (split[stage] as Part[]).push(rest.slice(0, cut));
         rest = rest.slice(cut);
@@ -138,8 +139,6 @@ export function planUrl(url: string): UrlPlan {
 
 /** The characters that end a path. */
 export const QUERY_OR_FRAGMENT: RegExp = /[?#]/;
-/** What ends each stage's literal text: the path's, then the query's. */
-const STAGE_END = [QUERY_OR_FRAGMENT, /#/];
 
 const TAIL_PROBLEM = `in a route only {?…}, {&…}, {#…} or a literal "#" may follow a query or fragment expression, since a value left out would join what follows to the path; move the path before it`;
 

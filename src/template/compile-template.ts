@@ -229,12 +229,11 @@ function parseExpression(
     }
     // No variable name where one must start, or neither "," nor "}" after one. At the end of the
     // template, the expression is not closed: the fault is where it starts.
-    const end = i >= source.length;
     throw templateError(
       source,
-      end ? start : i,
+      i >= source.length ? start : i,
       __DEV__
-        ? end
+        ? i >= source.length
           ? UNCLOSED
           : spec === null
             ? `expected a variable name, found ${describeChar(source.charCodeAt(i))}; variable names use letters, digits, _, ${dashInNames ? "-, " : ""}. and %XX`

@@ -99,9 +99,8 @@ export function loneSurrogate(name: string): EndpointError {
 function prefixOf(text: string, length: number): string {
   let end = 0;
   for (let count = 0; count < length && end < text.length; count++) {
-    // A high surrogate followed by a low one is one code point.
-    end +=
-      (text.charCodeAt(end) & 0xfc00) === 0xd800 && (text.charCodeAt(end + 1) & 0xfc00) === 0xdc00 ? 2 : 1;
+    // A high surrogate followed by a low one is one code point (past U+FFFF); a lone one is one too.
+    end += (text.codePointAt(end) as number) > 0xffff ? 2 : 1;
   }
   return text.slice(0, end);
 }

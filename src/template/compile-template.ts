@@ -200,7 +200,8 @@ function parseExpression(
       const name = spec[1] as string;
       i += name.length;
       // The grammar reads a "." after a name as the start of its next part: at the end, or before
-      // anything but a name character, it is a trailing dot.
+      // anything but a name character, it is a trailing dot. Last in the template, it leaves the
+      // expression unclosed (a name that runs to the end is found so below).
       if (source.charCodeAt(i) === 46) {
         if (i + 1 >= source.length) throw templateError(source, start, __DEV__ ? UNCLOSED : "");
         // Only named here: production builds refuse the dot below as what may not follow a name,

@@ -191,11 +191,28 @@ function writer(scheme: SecurityScheme, credential: Credential): Write {
     };
   }
   return (url) => {
-    const query = url.split("#")[0]?.split("?")[1];
-    if (query?.split("&").some((part) => sameName(part.split("=")[0] as string, /(?:%5b|\[).*$/)))
-      throw clash();
+    // All of the query (a value may hold a "?"), each name decoded as servers decode it
+    // (`api%5Fkey` is `api_key`).
+    const beforeFragment = url.split("#")[0] as string;
+    const start = beforeFragment.indexOf("?");
+    const query = start === -1 ? "" : beforeFragment.slice(start + 1);
+    const named = (part: string): boolean =>
+      decodeName(part.split("=")[0] as string)
+        .trim()
+        .toLowerCase()
+        .replace(/\[.*$/, "") === name;
+    if (query.split("&").some(named)) throw clash();
     return withQuery(url, pair);
   };
+}
+
+/** A query name as a server reads it: percent-escapes decoded where well formed. */
+function decodeName(name: string): string {
+  try {
+    return decodeURIComponent(name);
+  } catch {
+    return name;
+  }
 }
 
 /** Whether `url` is under `server` (its `{variables}` standing for any text of one segment). */

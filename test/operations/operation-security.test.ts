@@ -346,7 +346,32 @@ describe("a parameter or cookie named like the credential it is sent beside", ()
     },
   );
 
+  // Past a "?" in an earlier value, inside an exploded object's keys, or percent-encoded:
+  // still the credential's name to a server.
+  const described = endpoint.defaults({
+    baseUrl: "https://api.example",
+    operations: describeOperations(
+      { "GET /x": { url: "/x", params: { q: "query form+", m: "query form*+" }, security: [["qk"]] } },
+      {
+        securitySchemes: { qk: { type: "apiKey", in: "query", name: "api key" } },
+        credentials: { qk: "OUR_SECRET" },
+        servers: ["https://api.example"],
+      },
+    ),
+  });
+  it.each<[string, Record<string, unknown>]>([
+    ["after a ? in a value", { q: "a?", "api key": "evil" }],
+    ["after a ? in an exploded key", { m: { "a?b": "c", "api key": "evil" } }],
+    ["percent-encoded in an exploded key", { m: { "api%20key": "evil" } }],
+    ["percent-encoded brackets after it", { m: { "api key%5B%5D": "evil" } }],
+  ])("a query name %s", (_what, parameters) => {
+    expectEndpointError(() => described("GET /x", parameters), "invalid_parameter");
+  });
+
   it("other names are sent beside the credential", () => {
+    expect(described("GET /x", { q: "a?b", m: { "api%20keys": "x" } }).url).toBe(
+      "https://api.example/x?q=a?b&api%20keys=x&api%20key=OUR_SECRET",
+    );
     expect(api("GET /items", { page: 2, api_key_hint: "x" }).url).toBe(
       "https://api.example/items?page=2&api_key_hint=x&api_key=OUR_SECRET",
     );

@@ -1,5 +1,6 @@
 import { EndpointError, withCause } from "../endpoint-error.js";
 import { type ParameterSerializer, parameterSerializer } from "../operations/serialize-parameter.js";
+import { describeValue } from "../shared/describe-value.js";
 import { isArray, isPlainObject, snapshot } from "../shared/object.js";
 import { quote } from "../shared/quote.js";
 import { readValue, toScalarString } from "../template/template-value.js";
@@ -65,12 +66,13 @@ export function operationBody(
               : "data",
           );
         }
-        // An object or list would go out as JSON under a type that is not JSON.
-        if (isPlainObject(data) || isArray(data)) {
+        // Anything but text or a body type (an object, a list, null, a number) would go out as
+        // JSON under a type that is not JSON.
+        if (data !== undefined && typeof data !== "string" && rawBodyKind(data) === undefined) {
           throw new EndpointError(
             "invalid_parameter",
             __DEV__
-              ? `Operation ${quote(route)} sends its body as ${quote(type)}, which is not JSON: give data as text, bytes, a Blob or a stream, not ${isArray(data) ? "a list" : "an object"}.`
+              ? `Operation ${quote(route)} sends its body as ${quote(type)}, which is not JSON: give data as text, bytes, a Blob or a stream, not ${describeValue(data)}.`
               : "data",
           );
         }
@@ -89,15 +91,18 @@ export function operationBody(
     };
   }
   const write = kind === "form" ? formBody : multipartBody;
+  const empty = (): URLSearchParams | FormData =>
+    kind === "form" ? new URLSearchParams() : multipartBody([], [], fields);
   return {
     type,
     write: (data, keys, values) => {
       if (data === undefined) {
         const body = keys.length === 0 ? undefined : write(keys, values, fields);
-        // A required body goes out empty when no field is given, rather than not at all: an
-        // empty URLSearchParams or FormData, which fetch labels with its own content-type.
-        if (body !== undefined || !required) return body;
-        return kind === "form" ? new URLSearchParams() : multipartBody([], [], fields);
+        // A body goes out empty when fields were given that write nothing (null, [], {}), or
+        // none was given and the body is required: an empty URLSearchParams or FormData, which
+        // fetch labels with its own content-type. The fields never fall back to JSON.
+        if (body !== undefined || (!required && values.every((value) => value === undefined))) return body;
+        return empty();
       }
       if (data === null || isArray(data)) {
         throw new EndpointError(
@@ -111,10 +116,12 @@ export function operationBody(
       if (!isPlainObject(data)) return undefined;
       const read = snapshot(data, __DEV__ ? "data" : "");
       const names = Object.keys(read);
-      return write(
-        names,
-        names.map((name) => read[name]),
-        fields,
+      return (
+        write(
+          names,
+          names.map((name) => read[name]),
+          fields,
+        ) ?? empty()
       );
     },
   };
@@ -161,6 +168,8 @@ function multipartBody(
     );
   }
   const form = new Form();
+  // One budget for every JSON part: a value shared between parts is counted at each.
+  const budget: JsonPartBudget = { values: 0, written: 0 };
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i] as string;
     checkText(key, key);
@@ -168,9 +177,10 @@ function multipartBody(
     const partType = field !== undefined && "partType" in field ? field.partType : undefined;
     const value = values[i];
     if (isArray(value)) {
-      for (const item of readValue(value, key) as unknown[]) appendPart(form, key, item, partType, true);
+      for (const item of readValue(value, key) as unknown[])
+        appendPart(form, key, item, partType, true, budget);
     } else {
-      appendPart(form, key, value, partType, false);
+      appendPart(form, key, value, partType, false, budget);
     }
   }
   return form;
@@ -182,6 +192,7 @@ function appendPart(
   value: unknown,
   partType: string | undefined,
   inList: boolean,
+  budget: JsonPartBudget,
 ): void {
   const kind = rawBodyKind(value);
   if (kind === "blob") {
@@ -214,7 +225,7 @@ function appendPart(
       );
     }
     // An object (or each object of a list, one part each) is a JSON part, as OpenAPI's default says.
-    form.append(key, new Blob([jsonPart(value, key)], { type: partType ?? "application/json" }), key);
+    form.append(key, new Blob([jsonPart(value, key, budget)], { type: partType ?? "application/json" }), key);
     return;
   }
   checkText(scalar, key);
@@ -222,16 +233,21 @@ function appendPart(
   else form.append(key, new Blob([scalar], { type: partType }), key);
 }
 
-/** The most values one JSON part writes: a shared subtree is written each time it appears. */
+/** The most values the JSON parts of one body write: a shared subtree is written each time it appears. */
 const MAX_JSON_PART_VALUES = 1_000_000;
 
+/** Values checked and written so far by the JSON parts of one multipart body. */
+interface JsonPartBudget {
+  values: number;
+  written: number;
+}
+
 /** An object as a JSON part: checked as a JSON body is, bigints as decimal, bounded in size. */
-function jsonPart(value: unknown, key: string): string {
-  checkJsonData(value, key);
-  let count = 0;
+function jsonPart(value: unknown, key: string, budget: JsonPartBudget): string {
+  checkJsonData(value, key, budget);
   try {
     return JSON.stringify(value, (_, item: unknown) => {
-      if (++count > MAX_JSON_PART_VALUES) throw new RangeError("too many values");
+      if (++budget.written > MAX_JSON_PART_VALUES) throw new RangeError("too many values");
       if (typeof item === "string") checkText(item, key);
       else if (typeof item === "bigint") return item.toString();
       // Inside a form no adapter sees the part again: what JSON would lose (a Map, a boxed

@@ -138,7 +138,9 @@ function form(
   if (parts.kind === "scalar") return `${name}=${encoded(parts.scalar, key, encode)}`;
   if (parts.kind === "items") {
     const items = parts.items.map((item) => encoded(item, key, encode));
-    return explode ? items.map((item) => `${name}=${item}`).join("&") : `${name}=${items.join(",")}`;
+    if (!explode) return `${name}=${items.join(",")}`;
+    spendNames(name.length * items.length, key);
+    return items.map((item) => `${name}=${item}`).join("&");
   }
   if (explode && keyed) {
     throw new EndpointError(
@@ -169,6 +171,26 @@ function delimited(
   return `${name}=${texts.map((text) => encoded(text, key, encode)).join(delimiter)}`;
 }
 
+/**
+ * The most characters of names an exploded list or a deep object writes again before each value
+ * (`n=a&n=b`, `n%5Bk%5D%5B0%5D=a`). A name can be data (a key of `data` on a form route, a
+ * deep object's keys), and written once per item it would make the output grow with the
+ * square of the input: past this it is refused.
+ */
+const MAX_REPEATED_NAMES = 8_000_000;
+
+function spendNames(characters: number, key: string, budget = { names: 0 }): void {
+  budget.names += characters;
+  if (budget.names > MAX_REPEATED_NAMES) {
+    throw new EndpointError(
+      "invalid_parameter",
+      __DEV__
+        ? `Parameter ${quote(key)} would write its names again before each of its values, more than ${MAX_REPEATED_NAMES} characters of them: send fewer values or shorter keys.`
+        : key,
+    );
+  }
+}
+
 /** How deep a deep object may nest: a cyclic or absurdly deep value is refused, not walked. */
 const MAX_DEEP_OBJECT_DEPTH = 32;
 
@@ -180,7 +202,7 @@ const MAX_DEEP_OBJECT_DEPTH = 32;
  */
 function deepObject(value: unknown, key: string, name: string): string | undefined {
   const pieces: string[] = [];
-  deepPieces(value, key, name, pieces, 0, { visited: 0 });
+  deepPieces(value, key, name, pieces, 0, { visited: 0, names: 0 });
   return pieces.length === 0 ? undefined : pieces.join("&");
 }
 
@@ -193,7 +215,7 @@ function deepPieces(
   prefix: string,
   pieces: string[],
   depth: number,
-  budget: { visited: number },
+  budget: { visited: number; names: number },
 ): void {
   if (++budget.visited > MAX_DEEP_OBJECT_VALUES) {
     throw new EndpointError(
@@ -214,6 +236,7 @@ function deepPieces(
   const scalar = toScalarString(value, key);
   if (scalar === undefined) return;
   if (scalar !== null) {
+    spendNames(prefix.length, key, budget);
     pieces.push(`${prefix}=${encoded(scalar, key, encodeUnreserved)}`);
     return;
   }

@@ -181,10 +181,14 @@ describe("a body described as a type that is not JSON takes no object", () => {
     "POST /xml": { url: "/xml", body: "application/xml" },
     "POST /text": { url: "/text", body: "text/plain" },
   });
-  it.each([
+  it.each<[string, unknown]>([
     ["POST /xml", { a: 1 }],
     ["POST /xml", [1, 2]],
     ["POST /text", { a: 1 }],
+    ["POST /text", null],
+    ["POST /text", 5],
+    ["POST /text", true],
+    ["POST /text", new Date(0)],
   ])("%s with data %j is invalid_parameter (it would go out as JSON)", (route, data) => {
     expectEndpointError(() => api(route, { data }), "invalid_parameter");
   });
@@ -224,6 +228,26 @@ describe("body writers: only EndpointError, and time bounded by what they write"
     ["a boxed NaN inside a JSON part", () => multipart("POST /mp", { j: { n: new Number(Number.NaN) } })],
     ["an ArrayBuffer inside a JSON part", () => multipart("POST /mp", { j: { b: new ArrayBuffer(2) } })],
     ["data null on a form route", () => form("POST /f", { data: null })],
+    // Names written again before each value: the output would grow with the square of the input.
+    ...[form, query].map((run, i): [string, () => unknown] => [
+      `a 4,000-character key with 4,000 items in a ${i === 0 ? "form" : "query"} deep object`,
+      () =>
+        run(
+          i === 0 ? "POST /f" : "GET /q",
+          JSON.parse(`{"d":{"${"k".repeat(4000)}":[${Array(4000).fill('""')}]}}`),
+        ),
+    ]),
+    [
+      "a 4,000-character key of data with 4,000 items on a form route",
+      () => form("POST /f", JSON.parse(`{"data":{"${"k".repeat(4000)}":[${Array(4000).fill('""')}]}}`)),
+    ],
+    [
+      "a 500,000-key object in 16 JSON parts (one budget for the body's parts)",
+      () => {
+        const wide = Object.fromEntries(Array.from({ length: 500_000 }, (_, i) => [`k${i}`, i]));
+        return multipart("POST /mp", { j: Array(16).fill(wide) });
+      },
+    ],
     ["data a list on a multipart route", () => multipart("POST /mp", { data: [1, 2] })],
   ])("%s is invalid_parameter, at once", (_, run) => {
     const started = performance.now();
@@ -239,6 +263,14 @@ describe("body writers: only EndpointError, and time bounded by what they write"
       '{"b":2}',
       '{"b":3}',
     ]);
+  });
+
+  it("a form's fields never go out as JSON: fields that write nothing give an empty form", () => {
+    for (const parameters of [{ data: {} }, { data: { d: null } }, { d: null }, { d: [] }, { d: {} }]) {
+      const body = form("POST /f", parameters).body;
+      expect(body, JSON.stringify(parameters)).toBeInstanceOf(URLSearchParams);
+      expect(String(body)).toBe("");
+    }
   });
 
   it("reads undefined as not given: a form with no field given has no body, a whole body takes no such field", () => {

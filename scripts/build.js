@@ -75,9 +75,11 @@ const coreImports = {
   },
 };
 
-async function buildAll(outdir, entryPoints, options) {
-  // core.js unminified first, so that the functions the first call runs can be found and made
-  // eager (scripts/eager-first-call.js), then minified as the rest.
+async function buildAll(outdir, entryPoints, options, { eager }) {
+  // core.js unminified first, so that the functions an import and first call run can be found
+  // and made eager (scripts/eager-first-call.js), then minified as the rest. Only in the
+  // default build, which Node loads: a browser bundle would keep the parentheses (about 50
+  // bytes gzipped) and compile the functions as the page loads, whether it calls endpoint() or not.
   const { outputFiles } = await build({
     ...common,
     ...options,
@@ -91,7 +93,8 @@ async function buildAll(outdir, entryPoints, options) {
     },
     outfile: `${outdir}/core.js`,
   });
-  const { code } = await transform(eagerFirstCall(outputFiles[0].text), {
+  const text = outputFiles[0].text;
+  const { code } = await transform(eager ? eagerFirstCall(text) : text, {
     format: "esm",
     target: common.target,
     minifyWhitespace: common.minifyWhitespace,
@@ -124,6 +127,7 @@ await buildAll(
     bin: "src/cli/bin.ts",
   },
   { define: { __DEV__: "true" } },
+  { eager: true },
 );
 // The production build (the `production` export condition): each error message is the code and
 // a pointer to docs/errors.md. Minified as above, which drops the messages and the helpers only
@@ -138,6 +142,7 @@ await buildAll(
     github: "src/operations/github-operations.ts",
   },
   { define: { __DEV__: "false" } },
+  { eager: false },
 );
 chmodSync(new URL("dist/bin.js", root), 0o755);
 // The subpath's declarations beside its code, as the exports map names them.

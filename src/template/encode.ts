@@ -29,6 +29,7 @@ export function encodeUnreserved(text: string): string | undefined {
     i++;
   }
   if (i === text.length) return text;
+  checkEncodable(text);
   // The built-in writes UTF-8 escapes fastest (and throws on a lone surrogate); it leaves
   // !'()* as they are, which RFC 3986 reserves, so those five are escaped after it.
   let encoded: string;
@@ -52,9 +53,22 @@ function escapeMark(mark: string): string {
  * Returns `undefined` when the string holds a lone surrogate.
  */
 export function encodeReserved(text: string): string | undefined {
+  checkEncodable(text);
   try {
     return text.replace(NOT_RESERVED, encodeURIComponent);
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The longest text percent-encoded: a global replace over tens of millions of matches makes V8
+ * stop the whole process (an uncatchable "invalid size" error), not throw. A RangeError is what
+ * the engine throws for a string too long, and every public function reports it as
+ * `invalid_parameter`.
+ */
+const MAX_ENCODED_LENGTH = 16 * 1024 * 1024;
+
+function checkEncodable(text: string): void {
+  if (text.length > MAX_ENCODED_LENGTH) throw new RangeError("a value too long to put in a URL");
 }

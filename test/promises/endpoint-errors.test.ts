@@ -179,6 +179,22 @@ describe("limits of the engine are EndpointErrors", () => {
       "invalid_parameter",
     );
   });
+
+  // Tens of millions of characters to escape once stopped the whole process (V8's "invalid
+  // size" error, which no catch sees): values past 16 Mi characters are refused before that.
+  const long = 16 * 1024 * 1024 + 1;
+  it.each<[string, string, string]>([
+    ["GET /x{?p}", "'", "a query value of quotes"],
+    ["GET /x/{p}", "*", "a path value of stars"],
+    ["GET /x/{+p}", "%", "a reserved value of lone percent signs"],
+    ["GET /x{#p}", "\u00e9", "a fragment of accented letters"],
+    ["GET /x", "'", "a leftover query value"],
+  ])("%s: %s, too long to encode", (route, character, _what) => {
+    expectEndpointError(() => endpoint(route, { p: character.repeat(long) }), "invalid_parameter");
+  });
+  it("a template value too long to encode", () => {
+    expectEndpointError(() => expandTemplate("{p}", { p: "*".repeat(long) }), "invalid_parameter");
+  });
 });
 
 function cyclic(): Record<string, unknown> {

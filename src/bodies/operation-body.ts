@@ -66,9 +66,14 @@ export function operationBody(
               : "data",
           );
         }
-        // Anything but text or a body type (an object, a list, null, a number) would go out as
-        // JSON under a type that is not JSON.
-        if (data !== undefined && typeof data !== "string" && rawBodyKind(data) === undefined) {
+        // Anything but text, bytes, a Blob or a stream would go out as JSON (an object, a list,
+        // null, a number) or as a form, under a type that is neither.
+        const dataKind = rawBodyKind(data);
+        if (
+          data !== undefined &&
+          typeof data !== "string" &&
+          (dataKind === undefined || dataKind === "form" || dataKind === "params")
+        ) {
           throw new EndpointError(
             "invalid_parameter",
             __DEV__
@@ -104,16 +109,17 @@ export function operationBody(
         if (body !== undefined || (!required && values.every((value) => value === undefined))) return body;
         return empty();
       }
-      if (data === null || isArray(data)) {
+      // A plain object given whole is its fields; text or a body type (a form, bytes) is sent as
+      // it is; anything else (null, a list, a number, a Date) would go out as JSON.
+      if (typeof data === "string" || rawBodyKind(data) !== undefined) return undefined;
+      if (!isPlainObject(data)) {
         throw new EndpointError(
           "invalid_parameter",
           __DEV__
-            ? `Operation ${quote(route)} sends a ${type} body: give data as an object of its fields, text, bytes or a form, not ${data === null ? "null" : "a list"}.`
+            ? `Operation ${quote(route)} sends a ${type} body: give data as an object of its fields, text, bytes or a form, not ${describeValue(data)}.`
             : "data",
         );
       }
-      // A plain object given whole is its fields; anything else (text, a form, bytes) is sent as it is.
-      if (!isPlainObject(data)) return undefined;
       const read = snapshot(data, __DEV__ ? "data" : "");
       const names = Object.keys(read);
       return (

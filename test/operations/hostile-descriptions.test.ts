@@ -189,7 +189,9 @@ describe("a body described as a type that is not JSON takes no object", () => {
     ["POST /text", 5],
     ["POST /text", true],
     ["POST /text", new Date(0)],
-  ])("%s with data %j is invalid_parameter (it would go out as JSON)", (route, data) => {
+    ["POST /text", new URLSearchParams("a=1")],
+    ["POST /text", new FormData()],
+  ])("%s with data %j is invalid_parameter (it would go out as JSON or a form)", (route, data) => {
     expectEndpointError(() => api(route, { data }), "invalid_parameter");
   });
   it("text is sent as it is, labelled as described", () => {
@@ -264,6 +266,19 @@ describe("body writers: only EndpointError, and time bounded by what they write"
       '{"b":3}',
     ]);
   });
+
+  it.each<[string, unknown]>([
+    ["a number", 5],
+    ["a boolean", true],
+    ["a Date", new Date(0)],
+    ["a bigint", 1n],
+  ])(
+    "data that is %s on a form or multipart route is invalid_parameter (it would go out as JSON)",
+    (_, data) => {
+      expectEndpointError(() => form("POST /f", { data }), "invalid_parameter");
+      expectEndpointError(() => multipart("POST /mp", { data }), "invalid_parameter");
+    },
+  );
 
   it("a form's fields never go out as JSON: fields that write nothing give an empty form", () => {
     for (const parameters of [{ data: {} }, { data: { d: null } }, { d: null }, { d: [] }, { d: {} }]) {

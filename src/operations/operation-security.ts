@@ -177,42 +177,49 @@ function writer(scheme: SecurityScheme, credential: Credential): Write {
         ? `The request already holds ${quote(scheme.name)}, the name its credential is sent under: leave it out.`
         : scheme.name,
     );
-  // Names as servers read them: a cookie's name trimmed (RFC 6265), a query name in any case
-  // and with any `[...]` after it (`api_key[]` is the same list to qs and PHP).
-  const sameName = (given: string, strip: RegExp): boolean =>
-    given.trim().toLowerCase().replace(strip, "") === written.toLowerCase();
+  // Names as the most lenient servers read them (serverName), on both sides.
+  const credentialName = serverName(scheme.name);
+  const named = (part: string): boolean => serverName(part.split("=")[0] as string) === credentialName;
   if (scheme.in === "cookie") {
     return (url, headers) => {
       const cookie = Object.hasOwn(headers, "cookie") ? String(headers.cookie) : undefined;
-      if (cookie?.split(/[;,]/).some((part) => sameName(part.split("=")[0] as string, /^"|"$/g)))
-        throw clash();
+      // Old servers split cookies at commas too.
+      if (cookie?.split(/[;,]/).some(named)) throw clash();
       setOwn(headers, "cookie", cookie === undefined ? pair : `${cookie}; ${pair}`);
       return url;
     };
   }
   return (url) => {
-    // All of the query (a value may hold a "?"), each name decoded as servers decode it
-    // (`api%5Fkey` is `api_key`).
+    // All of the query (a value may hold a "?"), split where servers split it (some at ";").
     const beforeFragment = url.split("#")[0] as string;
     const start = beforeFragment.indexOf("?");
     const query = start === -1 ? "" : beforeFragment.slice(start + 1);
-    const named = (part: string): boolean =>
-      decodeName(part.split("=")[0] as string)
-        .trim()
-        .toLowerCase()
-        .replace(/\[.*$/, "") === name;
-    if (query.split("&").some(named)) throw clash();
+    if (query.split(/[&;]/).some(named)) throw clash();
     return withQuery(url, pair);
   };
 }
 
-/** A query name as a server reads it: percent-escapes decoded where well formed. */
-function decodeName(name: string): string {
+/**
+ * A query or cookie name as the most lenient servers read it: `+` a space and percent-escapes
+ * decoded (where well formed), cut at a NUL (C strings) and at `[` (`api_key[]` is the same
+ * list to qs and PHP), trimmed and unquoted (RFC 6265), dots and spaces as `_` (PHP), in any
+ * case (folded through upper case, so that a dotless `ı` is an `i`, as Java's
+ * equalsIgnoreCase reads it).
+ */
+function serverName(name: string): string {
+  let text = name.replaceAll("+", " ");
   try {
-    return decodeURIComponent(name);
+    text = decodeURIComponent(text);
   } catch {
-    return name;
+    // Not well formed: read as written.
   }
+  const cut = text.split("\0")[0] as string;
+  return (cut.split("[")[0] as string)
+    .trim()
+    .replace(/^"|"$/g, "")
+    .replace(/[. ]/g, "_")
+    .toUpperCase()
+    .toLowerCase();
 }
 
 /** Whether `url` is under `server` (its `{variables}` standing for any text of one segment). */

@@ -339,7 +339,7 @@ describe("a parameter or cookie named like the credential it is sent beside", ()
   it.each(["API_KEY", "api_key[]", "api_key[0]", "Api_Key[x][y]"])("a query name %j", (name) => {
     expectEndpointError(() => api("GET /items", { [name]: "ATTACKER_KEY" }), "invalid_parameter");
   });
-  it.each(["SID =A", "SID\t=A", "x=1; SID =A", " SID=A", '"SID"=A', "x=1, SID=A", "sid=A"])(
+  it.each(["SID =A", "SID\t=A", "x=1; SID =A", " SID=A", '"SID"=A', "x=1, SID=A", "sid=A", "S%49D=A"])(
     "a cookie %j",
     (cookie) => {
       expectEndpointError(() => api("GET /me", { headers: { cookie } }), "invalid_parameter");
@@ -364,6 +364,11 @@ describe("a parameter or cookie named like the credential it is sent beside", ()
     ["after a ? in an exploded key", { m: { "a?b": "c", "api key": "evil" } }],
     ["percent-encoded in an exploded key", { m: { "api%20key": "evil" } }],
     ["percent-encoded brackets after it", { m: { "api key%5B%5D": "evil" } }],
+    ["after a ; (servers that split there)", { m: { "x;api key": "evil" } }],
+    ["with a dot for the space (PHP)", { m: { "api.key": "evil" } }],
+    ["with an underscore for the space (PHP)", { m: { api_key: "evil" } }],
+    ["with a dotless i in another case", { m: { ["ApI KEY".replace("I", "\u0131")]: "evil" } }],
+    ["cut at a NUL", { m: { "api key\u0000x": "evil" } }],
   ])("a query name %s", (_what, parameters) => {
     expectEndpointError(() => described("GET /x", parameters), "invalid_parameter");
   });

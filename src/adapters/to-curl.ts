@@ -27,6 +27,9 @@ export function toCurl(options: RequestOptions): string {
   // -q (first, or curl ignores it) skips the user's .curlrc, which could add headers or write files;
   // -sS hides the progress meter but not the errors.
   const args = ["curl", "-q", "-sS", "--globoff", "--path-as-is"];
+  // Sizes checked before quoting too: a quote is four characters quoted, and a long enough
+  // value would pass the longest string the engine can make.
+  checkArgumentSizes([request.url, ...Object.keys(headers).map((name) => `${name}: ${headers[name]}`)]);
   args.push(method === "HEAD" ? "--head" : `-X ${method}`, shellQuote(request.url));
   for (const name of Object.keys(headers)) {
     const value = headers[name] as string;

@@ -192,6 +192,10 @@ describe("limits of the engine are EndpointErrors", () => {
   ])("%s: %s, too long to encode", (route, character, _what) => {
     expectEndpointError(() => endpoint(route, { p: character.repeat(long) }), "invalid_parameter");
   });
+  it("toCurl with a header value of quotes whose quoted form passes the longest string", () => {
+    const options = endpoint("GET /x", { headers: { "x-a": "'".repeat(2 ** 27) } });
+    expectEndpointError(() => toCurl(options), "invalid_options");
+  });
   it("a template value too long to encode", () => {
     expectEndpointError(() => expandTemplate("{p}", { p: "*".repeat(long) }), "invalid_parameter");
   });

@@ -70,5 +70,5 @@ export function encodeReserved(text: string): string | undefined {
 const MAX_ENCODED_LENGTH = 16 * 1024 * 1024;
 
 function checkEncodable(text: string): void {
-  if (text.length > MAX_ENCODED_LENGTH) throw new RangeError("a value too long to put in a URL");
+  if (text.length > MAX_ENCODED_LENGTH) throw new RangeError("too long to encode");
 }

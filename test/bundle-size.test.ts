@@ -62,13 +62,14 @@ import { expect, it } from "vitest";
  * route code was written shorter with the same rules (error helpers written where production
  * reduces them to one call, operators without ifEmpty, one origin scan: about 160 bytes); the
  * development build also carries the eager functions of a cold start (about 50 bytes).
- * Raised to 8,130 (development 12,210) for the fixes of two attacks: values past 16 Mi
- * characters refused before they are percent-encoded (V8 stopped the process instead of
- * throwing), keys a getter deleted not read, the table's required bodies (about 40 bytes).
+ * Raised to 8,130 (development 12,230) for the fixes of three attacks: values past 16 Mi
+ * characters refused before they are percent-encoded, and baseUrls before they are parsed (V8
+ * stopped the process instead of throwing), keys a getter deleted not read, the table's
+ * required bodies (about 50 bytes).
  */
 const PRODUCTION_BUDGET = 8_130;
 /** The development build, with full error messages: today's size plus a little, to stop growth. */
-const DEVELOPMENT_BUDGET = 12_210;
+const DEVELOPMENT_BUDGET = 12_230;
 
 const ENDPOINT_ONLY = 'import { endpoint } from "rest-endpoint"; globalThis.endpoint = endpoint;';
 

@@ -1,4 +1,5 @@
 import { setOwn } from "../shared/object.js";
+import { MAX_ENCODED_LENGTH } from "../template/encode.js";
 import type { RequestOptions } from "../types/request.js";
 import { type AdapterInput, readRequestOptions } from "./read-request-options.js";
 
@@ -104,8 +105,9 @@ function resolveLink(
   return one.href === two.href ? { url: one.href, sameOrigin: false } : undefined;
 }
 
-/** An http(s) URL without its fragment, or `undefined`. */
+/** An http(s) URL without its fragment, or `undefined` (also for one too long to parse safely). */
 function parse(target: string, base: string): URL | undefined {
+  if (target.length > MAX_ENCODED_LENGTH) return undefined;
   let url: URL;
   try {
     url = new URL(target, base);

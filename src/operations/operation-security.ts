@@ -201,10 +201,11 @@ function writer(scheme: SecurityScheme, credential: Credential): Write {
 
 /**
  * A query or cookie name as the most lenient servers read it: `+` a space and percent-escapes
- * decoded (where well formed), cut at a NUL (C strings) and at `[` (`api_key[]` is the same
- * list to qs and PHP), trimmed and unquoted (RFC 6265), dots and spaces as `_` (PHP), in any
- * case (folded through upper case, so that a dotless `ı` is an `i`, as Java's
- * equalsIgnoreCase reads it).
+ * decoded (where well formed), cut at a NUL (C strings), trimmed and unquoted (RFC 6265),
+ * brackets before it dropped (`[api_key]` to qs and Rack), an unclosed `[` read as `_` (PHP),
+ * cut at a `[` (`api_key[]` is the same list to qs and PHP) with any `]` after it dropped,
+ * dots and spaces as `_` (PHP), in any case (folded through upper case, so that a dotless `ı`
+ * is an `i`, as Java's equalsIgnoreCase reads it).
  */
 function serverName(name: string): string {
   let text = name.replaceAll("+", " ");
@@ -213,13 +214,13 @@ function serverName(name: string): string {
   } catch {
     // Not well formed: read as written.
   }
-  const cut = text.split("\0")[0] as string;
-  return (cut.split("[")[0] as string)
+  text = (text.split("\0")[0] as string)
     .trim()
     .replace(/^"|"$/g, "")
-    .replace(/[. ]/g, "_")
-    .toUpperCase()
-    .toLowerCase();
+    .replace(/^[[\]]+/, "");
+  const open = text.indexOf("[");
+  if (open !== -1 && text.indexOf("]", open) === -1) text = text.replace("[", "_");
+  return (text.split("[")[0] as string).replace(/\]+$/, "").replace(/[. ]/g, "_").toUpperCase().toLowerCase();
 }
 
 /** Whether `url` is under `server` (its `{variables}` standing for any text of one segment). */

@@ -1,7 +1,7 @@
 import { EndpointError } from "../endpoint-error.js";
 import { isPlainHost } from "../shared/plain-host.js";
 import { quote } from "../shared/quote.js";
-import { NOT_RESERVED } from "../template/encode.js";
+import { MAX_ENCODED_LENGTH, NOT_RESERVED } from "../template/encode.js";
 
 /**
  * The URL parser silently drops tabs and line breaks and trims spaces and controls, and turns
@@ -46,10 +46,11 @@ export function checkBaseUrl(baseUrl: unknown): string {
 function isBaseUrl(baseUrl: string): boolean {
   const shape = STRAY.test(baseUrl) ? null : SHAPE.exec(baseUrl);
   const path = shape?.[2] ?? "/";
+  // Parsed only when its shape is right and it is not too long for the parser (see encode.ts).
+  if (shape === null || baseUrl.length > MAX_ENCODED_LENGTH) return false;
   try {
     const parsed = new URL(baseUrl, "http://base.invalid");
     return (
-      shape !== null &&
       path.search(NOT_RESERVED) === -1 &&
       parsed.pathname === path &&
       (shape[1] === undefined || isPlainHost(shape[1], parsed.hostname))
@@ -72,6 +73,7 @@ function problemOf(baseUrl: string): string {
     return "it is neither an absolute URL with an http: or https: scheme and a host nor a path starting with /";
   if (baseUrl.includes("?") || baseUrl.includes("#")) return "it has a query or fragment";
   if (baseUrl.startsWith("//")) return `it starts with "//", which names a host`;
+  if (baseUrl.length > MAX_ENCODED_LENGTH) return `it is longer than ${MAX_ENCODED_LENGTH} characters`;
   let parsed: string;
   try {
     parsed = new URL(baseUrl, "http://base.invalid").pathname;

@@ -62,12 +62,13 @@ export function encodeReserved(text: string): string | undefined {
 }
 
 /**
- * The longest text percent-encoded: a global replace over tens of millions of matches makes V8
- * stop the whole process (an uncatchable "invalid size" error), not throw. A RangeError is what
+ * The longest text percent-encoded, or given to the URL parser: a global replace over tens of
+ * millions of matches, or a URL that the parser's escapes make longer than a string can be,
+ * makes V8 stop the whole process (an uncatchable error), not throw. A RangeError is what
  * the engine throws for a string too long, and every public function reports it as
  * `invalid_parameter`.
  */
-const MAX_ENCODED_LENGTH = 16 * 1024 * 1024;
+export const MAX_ENCODED_LENGTH: number = 16 * 1024 * 1024;
 
 function checkEncodable(text: string): void {
   if (text.length > MAX_ENCODED_LENGTH) throw new RangeError("too long to encode");

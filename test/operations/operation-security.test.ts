@@ -369,6 +369,9 @@ describe("a parameter or cookie named like the credential it is sent beside", ()
     ["with an underscore for the space (PHP)", { m: { api_key: "evil" } }],
     ["with a dotless i in another case", { m: { ["ApI KEY".replace("I", "\u0131")]: "evil" } }],
     ["cut at a NUL", { m: { "api key\u0000x": "evil" } }],
+    ["in brackets (qs, Rack)", { m: { "[api key]": "evil" } }],
+    ["with an unclosed bracket for the space (PHP)", { m: { "api[key": "evil" } }],
+    ["with brackets after it (Rack)", { m: { "api key]": "evil" } }],
   ])("a query name %s", (_what, parameters) => {
     expectEndpointError(() => described("GET /x", parameters), "invalid_parameter");
   });

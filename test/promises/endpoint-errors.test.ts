@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { toCurl, toFetchArgs } from "../../src/adapters/index.js";
+import { nextRequest, toCurl, toFetchArgs } from "../../src/adapters/index.js";
 import { toHttpMessage } from "../../src/adapters/to-http-message.js";
 import { EndpointError } from "../../src/index.js";
 import { expandTemplate } from "../../src/template/uri-template.js";
@@ -195,6 +195,16 @@ describe("limits of the engine are EndpointErrors", () => {
   it("toCurl with a header value of quotes whose quoted form passes the longest string", () => {
     const options = endpoint("GET /x", { headers: { "x-a": "'".repeat(2 ** 27) } });
     expectEndpointError(() => toCurl(options), "invalid_options");
+  });
+  // The URL parser's own escapes (an accented letter is six characters) once made a long
+  // baseUrl or Link target stop the process the same way.
+  it("a baseUrl too long to parse is invalid_base_url; a Link target too long to parse is no next page", () => {
+    expectEndpointError(
+      () => endpoint("GET /x", { baseUrl: `https://api.example/${"'".repeat(long)}` }),
+      "invalid_base_url",
+    );
+    const link = `<https://api.github.com/j?${"\u00e9".repeat(long)}>; rel="next"`;
+    expect(nextRequest(endpoint("GET https://api.github.com/j"), link)).toBeUndefined();
   });
   it("a template value too long to encode", () => {
     expectEndpointError(() => expandTemplate("{p}", { p: "*".repeat(long) }), "invalid_parameter");

@@ -284,12 +284,15 @@ function toJson(body: unknown): string {
   } catch (error) {
     if (isEndpointError(error)) throw error;
     // A toJSON of the body's own that throws (even a built-in one, as Date's on an object that
-    // only has Date.prototype) is still reported as an EndpointError, with the error as cause.
+    // only has Date.prototype), or a text longer than a string can be (a RangeError), is still
+    // reported as an EndpointError, with the error as cause.
     throw withCause(
       notJson(
         "body",
         __DEV__
-          ? "cannot be written as JSON (a toJSON method threw), which JSON cannot carry: pass plain data"
+          ? error instanceof RangeError
+            ? "is too large to write as one JSON text: send less, or send it in parts"
+            : "cannot be written as JSON (a toJSON method threw), which JSON cannot carry: pass plain data"
           : "",
       ),
       error,

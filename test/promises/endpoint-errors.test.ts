@@ -206,6 +206,10 @@ describe("limits of the engine are EndpointErrors", () => {
     const link = `<https://api.github.com/j?${"\u00e9".repeat(long)}>; rel="next"`;
     expect(nextRequest(endpoint("GET https://api.github.com/j"), link)).toBeUndefined();
   });
+  it("a JSON body longer than a string can be is said to be too large", { timeout: 30_000 }, () => {
+    const options = endpoint("POST /j", { data: { a: Array(3).fill("a".repeat(2 ** 28)) } });
+    expectEndpointError(() => toFetchArgs(options), "invalid_parameter", /too large/);
+  });
   it("a template value too long to encode", () => {
     expectEndpointError(() => expandTemplate("{p}", { p: "*".repeat(long) }), "invalid_parameter");
   });

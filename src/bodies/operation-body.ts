@@ -50,15 +50,14 @@ export function operationBody(
     // A required body goes out as `{}` when no field is given, rather than not at all.
     return {
       type,
-      write: (data, _keys, values) =>
-        required && data === undefined && values.every((value) => value === undefined) ? {} : undefined,
+      write: (data, _keys, values) => (required && nothingGiven(data, values) ? {} : undefined),
     };
   }
   if (kind === "raw") {
     return {
       type,
       write: (data, keys, values) => {
-        if (required && data === undefined && values.every((value) => value === undefined)) {
+        if (required && nothingGiven(data, values)) {
           throw new EndpointError(
             "missing_parameter",
             __DEV__
@@ -106,7 +105,7 @@ export function operationBody(
         // A body goes out empty when fields were given that write nothing (null, [], {}), or
         // none was given and the body is required: an empty URLSearchParams or FormData, which
         // fetch labels with its own content-type. The fields never fall back to JSON.
-        if (body !== undefined || (!required && values.every((value) => value === undefined))) return body;
+        if (body !== undefined || (!required && nothingGiven(data, values))) return body;
         return empty();
       }
       // A plain object given whole is its fields; text or a body type (a form, bytes) is sent as
@@ -131,6 +130,11 @@ export function operationBody(
       );
     },
   };
+}
+
+/** Neither data nor a field's value was given (`undefined` is "not given"). */
+function nothingGiven(data: unknown, values: readonly unknown[]): boolean {
+  return data === undefined && values.every((value) => value === undefined);
 }
 
 /** `application/x-www-form-urlencoded`: each field as its encoding says, in the order given. */

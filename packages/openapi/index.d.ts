@@ -1,7 +1,13 @@
 /**
  * Reads an OpenAPI description from a file, ready for `generateOperations` from
  * `rest-endpoint/generate`: JSON or YAML 1.2, `$ref`s to other files (relative paths, YAML
- * or JSON) bundled into it, and Swagger 2.0 upgraded to OpenAPI 3.1.
+ * or JSON) bundled into it, and Swagger 2.0 upgraded to OpenAPI 3.1. Each target of a `$ref`
+ * in another file is placed once, at the shallowest `$ref` to it; the others point there.
+ *
+ * Only files in the description's folder or below are read, each once, and never the network.
+ * A `$ref` names only the description's own data: a pointer through a name no object or list
+ * there holds as its own (`#/__proto__`, `#/constructor/prototype`, `#/list/length`) is
+ * refused. Every refusal is a plain `Error` that says why.
  *
  * @example
  * ```ts

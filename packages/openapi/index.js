@@ -1,12 +1,10 @@
 // rest-endpoint-openapi: what the generator needs from well-kept libraries, kept in a package of
-// its own so that none of them reaches a user who only imports rest-endpoint: `yaml` (YAML 1.2),
-// @apidevtools/json-schema-ref-parser (bundling $refs to other files) and
-// @scalar/openapi-upgrader (Swagger 2.0 to OpenAPI 3.1).
-import { realpathSync } from "node:fs";
-import { readFile, realpath, stat } from "node:fs/promises";
+// its own so that none of them reaches a user who only imports rest-endpoint: `yaml` (YAML 1.2)
+// and @scalar/openapi-upgrader (Swagger 2.0 to OpenAPI 3.1). `$ref`s to other files are bundled
+// here: a pointer names only own properties, and the work is linear in the files.
+import { readFileSync, realpathSync, statSync } from "node:fs";
 import { dirname, isAbsolute, relative, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
-import { $RefParser } from "@apidevtools/json-schema-ref-parser";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { upgrade } from "@scalar/openapi-upgrader";
 import { isAlias, isMap, isScalar, LineCounter, parseDocument, visit } from "yaml";
 
@@ -146,71 +144,256 @@ function clearError(error) {
   return Object.getPrototypeOf(error) === Error.prototype ? error : new Error(message, { cause: error });
 }
 
+/** `$ref`s followed on the way through one pointer: a longer chain goes round in a circle. */
+const MAX_HOPS = 50;
+
+/** A `$ref` shown in a message: quoted, and cut short. */
+function shown(ref) {
+  return JSON.stringify(ref.length > 200 ? `${ref.slice(0, 200)}...` : ref);
+}
+
 /**
- * A reader of the files `$ref`s name that reads only the description itself and files in its
- * folder or below: a description must not pull another file of the machine (`/etc/passwd`,
+ * Reads the files of one description, each once whatever the spelling of its path (`a//b`,
+ * `./a/b`, a link to it): the description itself and regular files of at most 64 MB in its
+ * folder or below. A description must not pull another file of the machine (`/etc/passwd`,
  * `../../.env`) into the module it generates.
  */
-function readWithin(description, refused) {
-  const root = realpathSync(dirname(description));
-  return async (ref) => {
-    const named = resolve(ref.url.startsWith("file:") ? fileURLToPath(ref.url) : ref.url);
-    // The real path, links followed: a link in the folder may point anywhere.
-    let path;
+function fileReader(root) {
+  const folder = realpathSync(dirname(root));
+  const files = new Map();
+  return (named) => {
+    const spelled = resolve(named);
+    let file = files.get(spelled);
+    if (file !== undefined) return file;
+    let real;
     try {
-      path = await realpath(named);
+      // The real path, links followed: a link in the folder may point anywhere.
+      real = realpathSync(spelled);
     } catch {
-      path = named;
+      throw new Error(`${spelled} cannot be read: there is no such file.`);
     }
-    const inside = relative(root, path);
-    if (named !== description && (inside === "" || inside.startsWith("..") || isAbsolute(inside))) {
-      refused.push(
-        `a $ref to ${named} leaves the description's folder ${root}: only files in it or below are read.`,
-      );
-      throw new Error(refused[refused.length - 1]);
+    file = files.get(real);
+    if (file === undefined) {
+      const inside = relative(folder, real);
+      if (spelled !== root && (inside === "" || inside.startsWith("..") || isAbsolute(inside))) {
+        throw new Error(
+          `a $ref to ${spelled} leaves the description's folder ${folder}: only files in it or below are read.`,
+        );
+      }
+      const info = statSync(real);
+      if (!info.isFile() || info.size > MAX_FILE_BYTES) {
+        throw new Error(`${spelled} is not a file of at most ${MAX_FILE_BYTES / 1024 / 1024} MB.`);
+      }
+      file = { path: real, doc: readDescriptionText(readFileSync(real, "utf8")) };
+      files.set(real, file);
     }
-    // A regular file of a bounded size: not a FIFO, a device or a folder.
-    const info = await stat(path);
-    if (!info.isFile() || info.size > MAX_FILE_BYTES) {
-      refused.push(`${named} is not a file of at most ${MAX_FILE_BYTES / 1024 / 1024} MB.`);
-      throw new Error(refused[refused.length - 1]);
-    }
-    return readFile(path);
+    files.set(spelled, file);
+    return file;
   };
+}
+
+/** The file a `$ref` names (`from`'s when it names none) and its pointer's tokens. */
+function parseRef(ref, from) {
+  const hash = ref.indexOf("#");
+  const address = hash === -1 ? ref : ref.slice(0, hash);
+  const fragment = hash === -1 ? "" : ref.slice(hash + 1);
+  let path = from;
+  if (address !== "") {
+    let url;
+    try {
+      url = new URL(address, pathToFileURL(from));
+      // Files only: a description must not make the generator fetch from the network.
+      if (url.protocol === "file:") path = fileURLToPath(url);
+    } catch {
+      throw new Error(`The $ref ${shown(ref)} in ${from} names no file.`);
+    }
+    if (url.protocol !== "file:") {
+      throw new Error(
+        `The $ref ${shown(ref)} in ${from} is not followed: only files are read, never the network.`,
+      );
+    }
+  }
+  if (fragment !== "" && !fragment.startsWith("/")) {
+    throw new Error(`The $ref ${shown(ref)} in ${from} names no JSON Pointer (#/...).`);
+  }
+  const tokens = [];
+  if (fragment !== "") {
+    for (const segment of fragment.slice(1).split("/")) {
+      let decoded;
+      try {
+        decoded = decodeURIComponent(segment);
+      } catch {
+        throw new Error(`The $ref ${shown(ref)} in ${from} holds a malformed percent-escape.`);
+      }
+      tokens.push(decoded.replaceAll("~1", "/").replaceAll("~0", "~"));
+    }
+  }
+  return { path, tokens };
+}
+
+/** A JSON Pointer as a `$ref` writes it: `#/a/b~1c`, each token percent-encoded. */
+function pointerText(tokens) {
+  let text = "#";
+  for (const token of tokens)
+    text += `/${encodeURIComponent(token.replaceAll("~", "~0").replaceAll("/", "~1"))}`;
+  return text;
+}
+
+/** An object holding a `$ref` of its own: the one shape a reference has. */
+function isRef(value) {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.hasOwn(value, "$ref") &&
+    typeof value.$ref === "string"
+  );
+}
+
+/**
+ * Whether `token` names an entry of `node`'s own: an index of a list, or an own property of an
+ * object. An inherited name (`__proto__`, `constructor`, `toString`) names nothing of the
+ * description's: followed, it would hand out `Object.prototype` for the caller to write into.
+ */
+function ownEntry(node, token) {
+  if (Array.isArray(node)) return /^(?:0|[1-9][0-9]*)$/.test(token) && Number(token) < node.length;
+  return typeof node === "object" && node !== null && Object.hasOwn(node, token);
+}
+
+/**
+ * Resolves `$ref`s, each string once in each file: to the file that holds the target, the
+ * target's tokens in that file, and the target, which is no `$ref` (one met on the way, or at
+ * the end, is followed).
+ */
+function refResolver(read) {
+  const known = new Map();
+  const resolveRef = (ref, file, hops) => {
+    const key = `${file.path}\0${ref}`;
+    let found = known.get(key);
+    if (found !== undefined) return found;
+    if (hops > MAX_HOPS)
+      throw new Error(
+        `The $ref ${shown(ref)} goes round in a circle, or through more than ${MAX_HOPS} $refs.`,
+      );
+    const { path, tokens } = parseRef(ref, file.path);
+    let at = read(path);
+    let node = at.doc;
+    let where = [];
+    for (const token of tokens) {
+      if (isRef(node) && token !== "$ref") {
+        ({ file: at, tokens: where, value: node } = resolveRef(node.$ref, at, hops + 1));
+        where = [...where];
+      }
+      if (!ownEntry(node, token)) {
+        const inherited = typeof node === "object" && node !== null && token in node;
+        throw new Error(
+          `The $ref ${shown(ref)} in ${file.path} names ${JSON.stringify(token)}, which ${inherited ? "is inherited, not a property of the description's own" : "is not there"}: a $ref names only what the description holds.`,
+        );
+      }
+      node = node[token];
+      where.push(token);
+    }
+    // A `$ref` to a `$ref` names what the last one names.
+    found = isRef(node) ? resolveRef(node.$ref, at, hops + 1) : { file: at, tokens: where, value: node };
+    known.set(key, found);
+    return found;
+  };
+  return resolveRef;
+}
+
+/** Where an object stands in the bundle, as its `$ref` (`#/paths/~1a/get`), written once. */
+function pointerOf(place) {
+  if (place === null) return "#";
+  if (place.text === undefined) {
+    const tokens = [];
+    for (let at = place; at !== null; at = at.up) tokens.push(at.key);
+    place.text = pointerText(tokens.reverse());
+  }
+  return place.text;
+}
+
+/**
+ * The description at `root` (a resolved path) with the `$ref`s to other files bundled into it:
+ * each target in another file is placed whole at the shallowest `$ref` to it, and every other
+ * `$ref` to it (or into it) points there. Pointers into the description itself stay pointers.
+ * Linear in what the files hold: each file read once, each `$ref` resolved once in each file,
+ * each object walked once, however many `$ref`s name it; objects in many places (YAML aliases)
+ * stay shared.
+ */
+function bundleDescription(root) {
+  const read = fileReader(root);
+  const main = read(root);
+  const resolveRef = refResolver(read);
+  const holder = { value: main.doc };
+  // Slots to fill, breadth first so that the shallowest `$ref` to a target places it:
+  // [object, key, the file its text came from, the slot's place].
+  const slots = [[holder, "value", main, null]];
+  const placed = new Map();
+  const done = new Set();
+  const walk = (value, keys, file, place) => {
+    for (const key of keys) slots.push([value, key, file, { up: place, key }]);
+  };
+  for (let i = 0; i < slots.length; i++) {
+    const [parent, key, file, place] = slots[i];
+    slots[i] = undefined;
+    const value = parent[key];
+    if (typeof value !== "object" || value === null || placed.has(value) || done.has(value)) continue;
+    if (!isRef(value)) {
+      placed.set(value, place);
+      walk(value, Object.keys(value), file, place);
+      continue;
+    }
+    const target = resolveRef(value.$ref, file, 0);
+    const siblings = Object.keys(value).filter((name) => name !== "$ref");
+    if (target.file === main) {
+      // A pointer into the description stays one, written from the description's root.
+      value.$ref = pointerText(target.tokens);
+      done.add(value);
+      walk(value, siblings, file, place);
+    } else if (typeof target.value !== "object" || target.value === null) {
+      parent[key] = target.value;
+    } else if (placed.has(target.value)) {
+      // Placed already: this `$ref` points there, beside its own other keys.
+      const ref = {};
+      for (const name of siblings) defineOwn(ref, name, value[name]);
+      defineOwn(ref, "$ref", pointerOf(placed.get(target.value)));
+      parent[key] = ref;
+      walk(ref, siblings, file, place);
+    } else {
+      // Placed here. A `$ref` beside other keys (OpenAPI 3.1) places a copy of its target with
+      // those keys, which win; the target is copied this once, so the work stays linear.
+      let here = target.value;
+      if (siblings.length > 0) {
+        here = {};
+        for (const name of siblings) defineOwn(here, name, value[name]);
+        walk(here, siblings, file, place);
+      }
+      const own = Object.keys(target.value).filter(
+        (name) => here === target.value || !Object.hasOwn(here, name),
+      );
+      if (here !== target.value) for (const name of own) defineOwn(here, name, target.value[name]);
+      parent[key] = here;
+      placed.set(here, place);
+      placed.set(target.value, place);
+      walk(here, own, target.file, place);
+    }
+  }
+  return holder.value;
+}
+
+/** Sets `name` as an own property, never through a `__proto__` setter. */
+function defineOwn(object, name, value) {
+  Object.defineProperty(object, name, { value, writable: true, enumerable: true, configurable: true });
 }
 
 /** @type {import("./index.d.ts").loadDescription} */
 export async function loadDescription(path) {
-  const parser = new $RefParser();
-  const description = resolve(path);
-  // Why a file was not read: the library's error keeps only the file's name.
-  const refused = [];
-  // Files only: a description must not make the generator fetch from the network.
-  const bundled = await parser
-    .bundle(description, {
-      // Resolvers and parsers of our own, under names of our own: the library merges options
-      // into its shared defaults, so overriding `file` would change every other call too.
-      resolve: {
-        http: false,
-        file: false,
-        description: { order: 1, canRead: true, read: readWithin(description, refused) },
-      },
-      parse: {
-        yaml: false,
-        json: false,
-        text: false,
-        binary: false,
-        description: {
-          order: 1,
-          canParse: true,
-          parse: (file) => readDescriptionText(file.data.toString("utf8")),
-        },
-      },
-      dereference: { circular: true },
-    })
-    .catch((error) => {
-      throw refused.length > 0 ? new Error(refused[0]) : clearError(error);
-    });
+  let bundled;
+  try {
+    bundled = bundleDescription(resolve(path));
+  } catch (error) {
+    throw clearError(error);
+  }
   if (typeof bundled !== "object" || bundled === null || Array.isArray(bundled)) {
     throw new Error(`${path} holds no OpenAPI description (an object).`);
   }

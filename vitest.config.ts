@@ -1,4 +1,6 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { countWorkPlugin } from "./test/work/count-work-plugin.js";
 
 /**
  * Tests that check the package, its size, the README, the types or the command line: they run
@@ -10,11 +12,10 @@ const ONCE = [
   "test/package.test.ts",
   "test/bundle-size.test.ts",
   "test/readme.test.ts",
+  "test/readme-blocks.test.ts",
   "test/doc-examples.test.ts",
   "test/types/**",
   "test/cli/**",
-  // Real descriptions through the built package: the whole APIs.guru directory, and end to end.
-  "test/field/**",
   // The second package (rest-endpoint-openapi) has no production build.
   "test/openapi/**",
   // The source tree itself (its import graph): the same in both builds.
@@ -22,28 +23,44 @@ const ONCE = [
 ];
 
 /**
- * Tests that time the library (ratios of run times at n and 4n): they run after every other
- * file, one project at a time, so no other test file shares the two cores while they measure.
+ * The field: real descriptions (the whole APIs.guru directory, end to end), the packed
+ * packages installed as a user would, and octokit's stack from npm. `npm run test:field` runs
+ * them (vitest.field.config.ts); `npm test` leaves them out, so a contributor's run stays short.
  */
-const TIMED = ["test/linear-time.test.ts"];
+export const FIELD = ["test/field/**", "test/install/**", "test/octokit/**"];
+
+/**
+ * Files that judge work by counting it (test/work/): linear growth, and refusals that must come
+ * before a product or a walk of a huge length is written. They run in projects of their own,
+ * where the count-work plugin rewrites the library's source and the YAML reader.
+ */
+const COUNTED = [
+  "test/linear-time.test.ts",
+  "test/promises/bounded-work.test.ts",
+  "test/operations/hostile-descriptions.test.ts",
+  "test/adapters/one-request.test.ts",
+  "test/cli/conform-items.test.ts",
+];
+const counted = {
+  plugins: [countWorkPlugin()],
+  // The YAML reader's ES module build, so that the plugin can count its work too.
+  resolve: { alias: { yaml: fileURLToPath(new URL("node_modules/yaml/browser/index.js", import.meta.url)) } },
+};
 
 export default defineConfig({
   test: {
-    // test/linear-time.test.ts collects garbage before each timed run, so that a run does not
-    // pay for the garbage of the one before it.
-    execArgv: ["--expose-gc"],
+    // A guard against a hang, not a judge of speed: work is judged by counting it (test/work/),
+    // so a test may take as long as a busy machine needs. Two workers keep both cores busy.
+    testTimeout: 600_000,
+    hookTimeout: 600_000,
+    maxWorkers: 2,
     // CI also writes a JSON report, from which .ci/run prints a plain "N passed, N failed" line.
     reporters: process.env.CI ? ["default", ["json", { outputFile: "test-results.json" }]] : ["default"],
     projects: [
       {
         extends: true,
         define: { __DEV__: true },
-        test: {
-          name: "development",
-          include: ["test/**/*.test.ts"],
-          exclude: TIMED,
-          sequence: { groupOrder: 0 },
-        },
+        test: { name: "development", include: ["test/**/*.test.ts"], exclude: [...FIELD, ...COUNTED] },
       },
       {
         extends: true,
@@ -51,19 +68,25 @@ export default defineConfig({
         test: {
           name: "production",
           include: ["test/**/*.test.ts"],
-          exclude: [...ONCE, ...TIMED],
-          sequence: { groupOrder: 0 },
+          exclude: [...ONCE, ...FIELD, ...COUNTED],
         },
       },
       {
         extends: true,
+        ...counted,
         define: { __DEV__: true },
-        test: { name: "development timing", include: TIMED, sequence: { groupOrder: 1 } },
+        test: { name: "development counted", include: COUNTED, server: { deps: { inline: [/yaml/] } } },
       },
       {
         extends: true,
+        ...counted,
         define: { __DEV__: false },
-        test: { name: "production timing", include: TIMED, sequence: { groupOrder: 2 } },
+        test: {
+          name: "production counted",
+          include: COUNTED,
+          exclude: ONCE,
+          server: { deps: { inline: [/yaml/] } },
+        },
       },
     ],
   },

@@ -286,7 +286,7 @@ describe("paginate reads its arguments once, own properties only, and fails with
     expect(urls).toStrictEqual(["https://API.github.com:443/items"]);
   });
 
-  it("what fetch rejects with passes through as it is", async () => {
+  it("what fetch rejects with is the cause of a request_failed EndpointError", async () => {
     const failure = new TypeError("fetch failed");
     const error = await drain(
       paginate(ABSOLUTE, {
@@ -295,7 +295,9 @@ describe("paginate reads its arguments once, own properties only, and fails with
         },
       }),
     ).catch((thrown: unknown) => thrown);
-    expect(error).toBe(failure);
+    expect(error).toBeInstanceOf(EndpointError);
+    expect((error as EndpointError).code).toBe("request_failed");
+    expect((error as { cause?: unknown }).cause).toBe(failure);
   });
 });
 
@@ -428,7 +430,7 @@ describe("what Node's fetch reads of Object.prototype, and bodies with no protot
       server.stdout?.once("data", (d: Buffer) => resolve(d.toString().trim())),
     );
     origin = `http://127.0.0.1:${port}`;
-  }, 30_000);
+  });
   afterAll(() => {
     server.kill();
   });

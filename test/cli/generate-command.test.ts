@@ -125,9 +125,7 @@ describe("rest-endpoint generate", () => {
     );
   });
 
-  it("--out FILE.ts writes one TypeScript module that tsc compiles into its outDir, and it runs", {
-    timeout: 60_000,
-  }, async () => {
+  it("--out FILE.ts writes one TypeScript module that tsc compiles into its outDir, and it runs", async () => {
     // A project of its own: src/api.ts (generated) and src/main.ts, compiled to dist/ by tsc.
     const project = mkdtempSync(join(scratch, "ts-project-"));
     const src = join(project, "src");

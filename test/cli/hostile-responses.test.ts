@@ -34,7 +34,7 @@ beforeAll(async () => {
     else response.writeHead(404, json).end("{}");
   });
   origin = await listenOnLoopback(server);
-}, 30_000);
+});
 
 afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
@@ -74,7 +74,7 @@ describe("a body nested 20,000 deep is printed, not a stack trace", () => {
       // --slurp wraps the pages in one list more.
       expect(result.stdout).toBe(flags.length === 2 ? `[${DEEP}]\n` : `${DEEP}\n`);
     }
-  }, 30_000);
+  });
 
   it("on a terminal, the same JSON: indented as far as that stays readable, then as it came", async () => {
     const result = await onTerminal([`${origin}/deep`, "--send"]);
@@ -99,7 +99,7 @@ describe("a response body is held up to 256 MiB decoded", () => {
       // --slurp closes what it gathered, as when a later page fails: here no page.
       expect(result.stdout).toBe(flags[1] === "--slurp" ? "[]\n" : "");
     }
-  }, 60_000);
+  });
 });
 
 describe("on a terminal, JSON cannot drive it", () => {

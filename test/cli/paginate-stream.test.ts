@@ -67,7 +67,7 @@ describe("--paginate streams, through the built executable", () => {
     expect(code).toBe(0);
     const all = Array.from({ length: PAGES }, (_, i) => itemsOf(i + 1)).flat();
     expect(stdout).toBe(`${JSON.stringify(all)}\n`);
-  }, 30_000);
+  });
 });
 
 /** A host whose fetch answers from `pages` (bodies by path), each linking to the next. */
@@ -132,7 +132,7 @@ describe("--paginate output", () => {
     expect(await runCli(["https://api.example/list", "--paginate"], io)).toBe(1);
     expect(JSON.parse(io.out)).toStrictEqual([1, 2, 3]);
     expect(io.err).toMatch(
-      /^rest-endpoint: The request to https:\/\/api\.example failed: connection reset\.\n$/,
+      /^rest-endpoint: The request GET https:\/\/api\.example\/\S+ failed: connection reset\.\n$/,
     );
   });
 

@@ -73,12 +73,10 @@ beforeAll(() => {
       files: [...descriptions.map((_, index) => `api${index}.d.mts`), ...checks.map((check) => check.file)],
     }),
   );
-}, 300_000);
+});
 
 describe.each(COMPILERS)("%s", (_, tsc) => {
-  it("compiles every generated module and typical call, and gives each mistake one plain error", {
-    timeout: 900_000,
-  }, () => {
+  it("compiles every generated module and typical call, and gives each mistake one plain error", () => {
     const found = commandLineDiagnostics(tsc, scratch);
     const unexpected: string[] = [];
     const wrong: string[] = [];

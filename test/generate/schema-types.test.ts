@@ -50,7 +50,7 @@ function compileErrors(types: string): string[] {
 const generate = (spec: unknown) => generateOperations(spec, { importFrom: "./ops.mjs" });
 
 // Each compilation loads TypeScript's libs: seconds on a busy machine.
-describe("schemas typed to their depth", { timeout: 60_000 }, () => {
+describe("schemas typed to their depth", () => {
   it("names a $ref's schema once, and a schema that refers to itself is a recursive type", () => {
     const { types } = generate(
       post(json({ $ref: "#/components/schemas/Node" }), {
@@ -307,7 +307,7 @@ describe("schemas typed to their depth", { timeout: 60_000 }, () => {
   });
 });
 
-describe("response types", { timeout: 60_000 }, () => {
+describe("response types", () => {
   const spec = (responses: unknown) => ({
     openapi: "3.1.0",
     info: { title: "T", version: "1" },

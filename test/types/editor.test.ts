@@ -49,7 +49,7 @@ describe.each(editors)("%s", (_, start) => {
   let editor: Editor;
   beforeAll(async () => {
     editor = await start();
-  }, 60_000);
+  });
   afterAll(() => editor.close());
 
   it('offers every GitHub route at endpoint("', async () => {
@@ -58,7 +58,7 @@ describe.each(editors)("%s", (_, start) => {
     expect(routes).toContain("GET /repos/{owner}/{repo}/issues");
     expect(routes).toContain("POST /repos/{owner}/{repo}/issues");
     expect(routes).toContain("PATCH /repos/{owner}/{repo}/hooks/{hook_id}/config");
-  }, 60_000);
+  });
 
   it("offers a generated table's routes, and their parameters, on a builder made with it", async () => {
     const routes = await editor.completions("completions.ts", at("completions.ts", 'galaxy("'));
@@ -80,7 +80,7 @@ describe.each(editors)("%s", (_, start) => {
     );
     for (const name of ["offset", "headers", "data"]) expect(names).toContain(name);
     expect(names).not.toContain("state");
-  }, 60_000);
+  });
 
   it("offers a known route's parameters and the option keys", async () => {
     const names = await editor.completions("completions.ts", at("completions.ts", "/* parameter */", true));
@@ -88,7 +88,7 @@ describe.each(editors)("%s", (_, start) => {
       expect(names).toContain(name);
     // Not what the route does not take.
     expect(names).not.toContain("title");
-  }, 60_000);
+  });
 
   it("shows a known route's options as a plain object type on hover", async () => {
     const text = await editor.hover("completions.ts", at("completions.ts", "hovered = "));
@@ -99,7 +99,7 @@ describe.each(editors)("%s", (_, start) => {
       /state\?: ("all"|"closed"|"open") \| ("all"|"closed"|"open") \| ("all"|"closed"|"open")( \| undefined){1,2};/,
     );
     expect(text).not.toMatch(HELPER_NAMES);
-  }, 60_000);
+  });
 });
 
 /**
@@ -182,7 +182,7 @@ describe.each<[string, () => Diagnostic[]]>([
   let found: Diagnostic[] = [];
   beforeAll(() => {
     found = diagnose();
-  }, 60_000);
+  });
 
   it("one error per mistake, and none elsewhere", () => {
     expect(found.map((diagnostic) => diagnostic.line).sort((a, b) => a - b)).toStrictEqual(
@@ -214,4 +214,4 @@ it("TypeScript 5.9 names the parameter whose type is wrong", () => {
     .diagnostics("mistakes.ts")
     .find((diagnostic) => diagnostic.line === 4);
   expect(wrongType?.related).toContainEqual(expect.stringContaining("'per_page'"));
-}, 60_000);
+});

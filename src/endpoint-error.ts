@@ -10,7 +10,9 @@ export type EndpointErrorCode =
   | "invalid_parameter"
   | "invalid_header"
   | "invalid_base_url"
-  | "invalid_options";
+  | "invalid_options"
+  /** `paginate` only: fetch could not make a request (a network error, an abort). */
+  | "request_failed";
 
 /**
  * The one error type rest-endpoint throws. `code` says what kind of input was wrong; the

@@ -1,5 +1,6 @@
 import { EndpointError, withCause } from "../endpoint-error.js";
 import { describeValue } from "../shared/describe-value.js";
+import { maskedUrl } from "../shared/masked-url.js";
 import type { RequestOptions } from "../types/request.js";
 import { nextRequest, requestOf } from "./next-request.js";
 import { readObject, readRequestOptions } from "./read-request-options.js";
@@ -21,8 +22,9 @@ export interface TypedResponse<Body> extends Response {
  * (`nextRequest`) until a page has no `next` link, or links to a page already fetched. Each
  * request goes through `toFetchArgs`; a `next` link to another origin gets no credentials.
  * Read each response's body before asking for the next. The options and the client are read
- * (and checked) once, when the first page is asked for; what `fetch` rejects with passes
- * through as it is.
+ * (and checked) once, when the first page is asked for. A request that `fetch` throws or
+ * rejects on (a network error, an abort) is `request_failed`, naming the method and the url
+ * (credentials masked), with fetch's error as its `cause`.
  *
  * @example
  * ```ts
@@ -78,7 +80,12 @@ export async function* paginate(
     const page = `${init.method} ${new URL(url, "http://relative.invalid").href}`;
     if (seen.has(page)) return;
     seen.add(page);
-    const response = await send(url, init);
+    let response: Response;
+    try {
+      response = await send(url, init);
+    } catch (error) {
+      throw requestFailed(init.method, url, error);
+    }
     // Read before the caller gets the response: it may change it, and it must be a response.
     const link = linkOf(response);
     yield response;
@@ -103,5 +110,33 @@ function notAResponse(response: unknown): EndpointError {
     __DEV__
       ? `The fetch given to paginate answered ${describeValue(response)}, which is no Response (its headers.get("link") gives no string or null).`
       : "",
+  );
+}
+
+/**
+ * What fetch threw, as an `EndpointError` that says which request failed: fetch's own
+ * `TypeError: fetch failed` names none, and a loop of pages may fail on any. The url is masked
+ * (credential-like query values), in the message and in what fetch said (it may quote the url).
+ */
+function requestFailed(method: string, url: string, error: unknown): EndpointError {
+  const shown = `${method} ${maskedUrl(url)}`;
+  let said = "";
+  if (__DEV__) {
+    try {
+      // The network's reason when fetch gives one (ECONNREFUSED), else its message.
+      const cause = (error as { cause?: { code?: unknown; message?: unknown } } | null)?.cause;
+      const reason = cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : error);
+      said = String(reason).split(url).join(maskedUrl(url)).replace(/\s+/g, " ").slice(0, 200);
+    } catch {
+      // a thrown value that cannot be read or written as text (a revoked Proxy): named as such
+      said = "an error that cannot be read";
+    }
+  }
+  return withCause(
+    new EndpointError(
+      "request_failed",
+      __DEV__ ? `The request ${shown} failed: ${said} (fetch's error is the cause).` : shown,
+    ),
+    error,
   );
 }

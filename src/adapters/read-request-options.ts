@@ -76,6 +76,7 @@ export function readRequestOptions(options: unknown, adapter: string): AdapterIn
 function readMethod(method: unknown, adapter: string): AdapterInput["method"] {
   const known = supportedMethod(method);
   if (known !== undefined) return known;
+  if (method === undefined) throw missing("method", adapter);
   throw new EndpointError(
     "unsupported_method",
     __DEV__
@@ -84,7 +85,21 @@ function readMethod(method: unknown, adapter: string): AdapterInput["method"] {
   );
 }
 
+/**
+ * `invalid_options` for a member the request options lack (or give as undefined, which is "not
+ * given"): told apart from one given with a value that is not supported.
+ */
+function missing(member: "method" | "url" | "headers", adapter: string): EndpointError {
+  return new EndpointError(
+    "invalid_options",
+    __DEV__
+      ? `The request options given to ${adapter} have no ${member}: hand it what endpoint() returns, which has a method, a url and headers.`
+      : member,
+  );
+}
+
 function readUrl(url: unknown, adapter: string): { target: string; host: string | undefined } {
+  if (url === undefined) throw missing("url", adapter);
   if (typeof url !== "string") {
     throw new EndpointError(
       "invalid_options",
@@ -193,6 +208,7 @@ function readHeaders(
   input: unknown,
   adapter: string,
 ): { headers: Record<string, string>; names: Set<string> } {
+  if (input === undefined) throw missing("headers", adapter);
   if (!isPlainObject(input)) {
     throw new EndpointError(
       "invalid_options",

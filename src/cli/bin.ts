@@ -3,10 +3,11 @@
 import { readFileSync, statSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import { withoutUserinfo } from "../shared/masked-url.js";
 import { escapeControls } from "./escape-controls.js";
 import { LOADER_PACKAGE } from "./generate-command.js";
 import { JQ_PACKAGE } from "./print-response.js";
-import { runCli, withoutUserinfo } from "./run-cli.js";
+import { runCli } from "./run-cli.js";
 import { UsageError } from "./usage-error.js";
 
 /** The largest file read as a body or a value: 256 MiB. */

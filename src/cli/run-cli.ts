@@ -7,6 +7,7 @@ import { serializeBody } from "../bodies/serialize-body.js";
 import { endpoint } from "../endpoint.js";
 import { asEndpointError, EndpointError } from "../endpoint-error.js";
 import { withQuery } from "../route/with-query.js";
+import { withoutUserinfo } from "../shared/masked-url.js";
 import { setOwn } from "../shared/object.js";
 import { encodeUnreserved } from "../template/encode.js";
 import type { EndpointOptions, RequestOptions } from "../types/request.js";
@@ -273,19 +274,6 @@ function inCliWords<T>(build: () => T, described: boolean): T {
     }
     throw error;
   }
-}
-
-/**
- * `text` with the `user:password@` of each url in it masked: the library's refusal of such a
- * url quotes it, and a password is not to be printed.
- *
- * @example
- * ```ts
- * withoutUserinfo('Invalid url "http://alice:pw@host/x"'); // 'Invalid url "http://****@host/x"'
- * ```
- */
-export function withoutUserinfo(text: string): string {
-  return text.replace(/(\b[a-z][a-z0-9+.-]*:\/\/)[^\s/?#"']*@/gi, "$1****@");
 }
 
 /** `name==value` items appended to the url's query, before any `#fragment`, as given. */

@@ -1,5 +1,6 @@
 import { nextRequest, SAFE_ACROSS_ORIGINS } from "../adapters/next-request.js";
 import { toFetchArgs } from "../adapters/to-fetch-args.js";
+import { maskedPath, SECRET_NAME } from "../shared/masked-url.js";
 import type { RequestOptions } from "../types/request.js";
 import { escapeControls } from "./escape-controls.js";
 import type { SendSettings } from "./parse-arguments.js";
@@ -48,9 +49,6 @@ const ADDED_BY_FETCH: readonly (readonly [string, string])[] = [
   ["accept-language", "*"],
   ["sec-fetch-mode", "cors"],
 ];
-
-/** Response headers and query parameters that may carry a credential, masked too. */
-const SECRET = /auth|token|secret|key|password|passwd|cookie|session|signature|credential|sig$|^code$/i;
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 const MAX_REDIRECTS = 10;
@@ -133,7 +131,7 @@ export async function sendRequest(
       if (seen.has(next.href)) {
         endProgress();
         io.stderr(
-          `rest-endpoint: the next page (${maskedUrl(next, secret)}) was fetched already; stopped after ${pages} pages.\n`,
+          `rest-endpoint: the next page (${maskedPath(next, secret)}) was fetched already; stopped after ${pages} pages.\n`,
         );
         request = undefined;
         break;
@@ -167,7 +165,7 @@ async function fetchPage(
     url = new URL(first);
   } catch {
     // A relative url can still hold an --auth-env key in its query.
-    const shown = maskedUrl(new URL(first, "relative:/"), settings.credentials?.query ?? []);
+    const shown = maskedPath(new URL(first, "relative:/"), settings.credentials?.query ?? []);
     throw new UsageError(`--send needs an absolute url, got "${shown}": give the base URL with --base-url.`);
   }
   const origin = url.origin;
@@ -184,7 +182,9 @@ async function fetchPage(
     try {
       response = await io.fetch(url.href, init);
     } catch (error) {
-      throw new SendError(`The request to ${url.origin} failed: ${failure(error)}.`);
+      // Which request: a redirect or a next page may have led elsewhere than the user typed.
+      const shown = `${url.origin}${maskedPath(url, settings.credentials?.query ?? [])}`;
+      throw new SendError(`The request ${init.method} ${shown} failed: ${failure(error)}.`);
     }
     if (settings.verbose) io.stderr(responseHead(response, url, settings.credentials?.query ?? []));
     const location = response.headers.get("location");
@@ -217,7 +217,7 @@ function requestHead(
   secret: readonly string[],
   secretHeaders: readonly string[],
 ): string {
-  let head = `> ${init.method} ${maskedUrl(url, secret)} HTTP/1.1\n> host: ${url.host}\n`;
+  let head = `> ${init.method} ${maskedPath(url, secret)} HTTP/1.1\n> host: ${url.host}\n`;
   const given = new Set<string>();
   for (const [name, value] of Object.entries(init.headers)) {
     const lower = name.toLowerCase();
@@ -236,7 +236,7 @@ function requestHead(
 function responseHead(response: Response, base: URL, secret: readonly string[]): string {
   let head = `< HTTP/1.1 ${response.status} ${response.statusText}\n`;
   for (const [name, value] of response.headers) {
-    let shown = SECRET.test(name) ? masked(value) : value;
+    let shown = SECRET_NAME.test(name) ? masked(value) : value;
     if (name === "location" || name === "link")
       shown = shown.replace(/[^<>\s,;]+/g, (part) => maskedLink(part, base, secret));
     head += `< ${name}: ${shown}\n`;
@@ -250,22 +250,10 @@ function masked(value: string): string {
   return scheme === null ? "****" : `${scheme[1]} ****`;
 }
 
-/**
- * The path and query, with the values of credential-like query parameters masked, and of
- * those in `secret` (the names an `--auth-env` key is sent under: `appid`, say).
- */
-function maskedUrl(url: URL, secret: readonly string[]): string {
-  let query = "";
-  for (const [name, value] of url.searchParams) {
-    query += `${query === "" ? "?" : "&"}${encodeURIComponent(name)}=${SECRET.test(name) || secret.includes(name) ? "****" : encodeURIComponent(value)}`;
-  }
-  return `${url.pathname}${query}`;
-}
-
 function maskedLink(part: string, base: URL, secret: readonly string[]): string {
   try {
     const url = new URL(part, base);
-    return url.search === "" ? part : `${url.origin}${maskedUrl(url, secret)}`;
+    return url.search === "" ? part : `${url.origin}${maskedPath(url, secret)}`;
   } catch {
     return part;
   }

@@ -264,10 +264,7 @@ describe("error lines are one line of safe text, whatever argv holds", () => {
           expect(io.err).toBe("");
         } else if (code === 1) {
           // Sent (-i, --include or --token-env send) to a fetch that fails: one safe line too.
-          expectOneSafeLine(
-            { code: 2, out: io.out, err: io.err },
-            /The request to .* failed|not set or empty/,
-          );
+          expectOneSafeLine({ code: 2, out: io.out, err: io.err }, /The request .* failed|not set or empty/);
         } else {
           expectOneSafeLine({ code, out: io.out, err: io.err });
         }

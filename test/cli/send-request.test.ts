@@ -164,7 +164,7 @@ describe("--send performs the request and prints the response", () => {
     const result = await cli(["GET /x", "--base-url", origin, "--send"]);
     expect(result.code).toBe(1);
     expect(result.stdout).toBe("");
-    expect(result.stderr).toBe(`rest-endpoint: The request to ${origin} failed: ECONNREFUSED.\n`);
+    expect(result.stderr).toBe(`rest-endpoint: The request GET ${origin}/x failed: ECONNREFUSED.\n`);
   });
 
   it("a response body that breaks off is one line on stderr, exit 1, no stack trace", async () => {
@@ -328,7 +328,7 @@ describe("the habits of gh api and HTTPie users", () => {
     const result = await cli([`:${port}/local`, "--send"]);
     // localhost may resolve to ::1 first, where nothing listens: the request is made either way.
     if (result.code === 0) expect(last().target).toBe("/local");
-    else expect(result.stderr).toMatch(new RegExp(`The request to http://localhost:${port} failed`));
+    else expect(result.stderr).toMatch(new RegExp(`The request GET http://localhost:${port}/local failed`));
     const printed = await cli([":/x", "a==1"]);
     expect(JSON.parse(printed.stdout).url).toBe("http://localhost/x?a=1");
   });

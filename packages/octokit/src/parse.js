@@ -1,0 +1,64 @@
+// Merged options to request options in @octokit/endpoint's shape, by rest-endpoint's parse.
+import { endpoint as restEndpoint } from "rest-endpoint";
+import { readSafely } from "./errors.js";
+import { endsInGraphql, previewAccept } from "./media-type.js";
+import { settleOrigin } from "./origin.js";
+import { readPreviews } from "./read-call.js";
+import { spaceSearchTerms } from "./search-query.js";
+
+/** @typedef {Omit<import("rest-endpoint").RequestOptions, "method"> & { method: string }} OctokitRequestOptions */
+
+/**
+ * Request options from merged options, as @octokit/endpoint's `parse` gives them: the method
+ * uppercase, previews applied only to urls ending in `/graphql`, `{origin}` routes joined to
+ * `baseUrl` or to an origin the builder names. Everything else, and every check, is
+ * rest-endpoint's. Stateless: the same function on every builder.
+ *
+ * @param {unknown} options merged options, as `endpoint.merge` returns them
+ * @returns {OctokitRequestOptions}
+ * @example
+ * ```js
+ * parse({ method: "PATCH", baseUrl: "https://api.github.com", url: "/repos/{owner}/{repo}", owner: "o", repo: "r", name: "n", headers: { accept: "application/vnd.github.v3+json" }, mediaType: { format: "" } });
+ * // { method: "PATCH", url: "https://api.github.com/repos/o/r", headers: { accept: "application/vnd.github.v3+json", "content-type": "application/json; charset=utf-8" }, body: { name: "n" } }
+ * ```
+ */
+export function parse(options) {
+  if (options === null || typeof options !== "object")
+    return upper(restEndpoint.parse(/** @type {never} */ (options)));
+  const copy = readSafely(() => ({ .../** @type {Record<string, unknown>} */ (options) }));
+  settleOrigin(copy);
+  spaceSearchTerms(copy);
+  const media = copy.mediaType;
+  /** @type {readonly string[] | undefined} */
+  let previews;
+  if (media !== null && typeof media === "object") {
+    const mediaCopy = readSafely(() => ({ .../** @type {Record<string, unknown>} */ (media) }));
+    previews = readPreviews(mediaCopy.previews);
+    copy.mediaType = { ...mediaCopy, previews: undefined };
+  }
+  const request = restEndpoint.parse(/** @type {never} */ (copy));
+  const accept = request.headers.accept;
+  if (!previews?.length || accept === undefined || !endsInGraphql(request.url)) return upper(request);
+  if (/application\/octet-stream/i.test(accept)) return upper(request);
+  const format = /** @type {{ format?: unknown }} */ (copy.mediaType).format;
+  const headers = {
+    ...request.headers,
+    accept: previewAccept(accept, previews, typeof format === "string" ? format : ""),
+  };
+  return upper(restEndpoint.parse(/** @type {never} */ ({ ...copy, headers, mediaType: { format: "" } })));
+}
+
+/**
+ * Request options with their method uppercase, as octokit's `fetch` wrapper expects (fetch
+ * uppercases every method but PATCH, and `@octokit/request` tests `method === "HEAD"`).
+ *
+ * @param {import("rest-endpoint").RequestOptions} request
+ * @returns {OctokitRequestOptions}
+ * @example
+ * ```js
+ * upper({ method: "patch", url: "/x", headers: {}, body: "" }).method; // "PATCH"
+ * ```
+ */
+function upper(request) {
+  return { ...request, method: request.method.toUpperCase() };
+}

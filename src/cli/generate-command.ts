@@ -77,7 +77,7 @@ export async function readDescriptionFile(
   const loaded = await io.loadDescription?.(file);
   if (loaded === undefined) {
     throw new Error(
-      `${needs} is read by ${LOADER_PACKAGE}, which is not installed: npm install --save-dev ${LOADER_PACKAGE}`,
+      `${needs} is read by ${LOADER_PACKAGE}, which is not installed: install it as the README says (https://github.com/rest-endpoint/rest-endpoint#install)`,
     );
   }
   return loaded;

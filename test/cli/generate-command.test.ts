@@ -214,7 +214,7 @@ describe("rest-endpoint generate", () => {
       };
       await expect(runGenerate([name as string], io)).rejects.toThrow(
         new RegExp(
-          `${what} is read by rest-endpoint-openapi, which is not installed: npm install --save-dev rest-endpoint-openapi`,
+          `${what} is read by rest-endpoint-openapi, which is not installed: install it as the README says \\(https://github.com/rest-endpoint/rest-endpoint#install\\)$`,
         ),
       );
     }

@@ -36,13 +36,18 @@ export function compileRoute(given: string): CompiledRoute {
   return found;
 }
 
-/** Compiles a url template (RFC 6570 plus `-` in names and `:name` placeholders), cached. */
+/**
+ * Compiles a url template (RFC 6570 plus `-` in names and `:name` placeholders), cached. A url
+ * given alone is a template: what RFC 6570 refuses in it (a space, a control character, `{a b}`)
+ * is `invalid_template` at its index; white space it allows (a no-break space) is
+ * `invalid_route`, as in a route.
+ */
 export function compileUrl(given: string): UrlPlan {
   let found = urls.get(given);
   if (found === undefined) {
     const url = ownString(given);
-    checkStray(url, url, true);
     const plan = planUrl(url);
+    checkStray(url, url, true);
     found = urls.set(url, plan, plan.bytes + stringBytes(url));
   }
   return found;

@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
+import { EndpointError } from "../../src/index.js";
 import { endpoint, outcome, undoPollution } from "./loose-endpoint.js";
 
 afterEach(undoPollution);
@@ -62,5 +63,43 @@ describe("merged options given back as options keep their meaning", () => {
     const apart = { method: "POST", url: "/x", a: 1, $params: { b: 2, url: "u" } };
     expect(endpoint(apart)).toStrictEqual(endpoint.parse({ ...endpoint.merge({}), ...apart }));
     expect(endpoint(apart).body).toStrictEqual({ a: 1, b: 2, url: "u" });
+  });
+});
+
+describe("a url option with white space: endpoint() and parse(merge()) refuse it alike", () => {
+  it("property: the same code and index, any white space or control anywhere in a url with expressions", () => {
+    const piece = fc.constantFrom(
+      "/x",
+      "/{a}",
+      "{?q,r}",
+      "{/p}",
+      "a",
+      " ",
+      "\t",
+      "\u0007",
+      "\u00a0",
+      "{a b}",
+      "{",
+      "}",
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { minLength: 1, maxLength: 6 }), (pieces) => {
+        const url = pieces.join("");
+        const withIndex = (run: () => unknown) => {
+          try {
+            return { ok: run() };
+          } catch (error) {
+            expect(error).toBeInstanceOf(EndpointError);
+            return { code: (error as EndpointError).code, index: (error as EndpointError).index };
+          }
+        };
+        const direct = withIndex(() => endpoint({ url }));
+        expect(withIndex(() => endpoint.parse(endpoint.merge({ url })))).toStrictEqual(direct);
+        expect(outcome(() => endpoint({ url }))).toStrictEqual(
+          outcome(() => endpoint.parse(endpoint.merge({ url }))),
+        );
+      }),
+      { numRuns: 500 },
+    );
   });
 });

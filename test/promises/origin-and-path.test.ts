@@ -473,8 +473,34 @@ describe("a route is a method, plain spaces or tabs, and a url", () => {
   });
 });
 
-describe("a url given as an option: any white space is a stray character", () => {
-  it.each(["/a\tb", "/a b", " /a", "/a ", "/a\u00a0b", "/a\u0007"])("%j is invalid_route", (url) => {
-    expectEndpointError(() => endpoint({ url }), "invalid_route");
+describe("a url given as an option is a template: white space in it is refused", () => {
+  // What RFC 6570 refuses is invalid_template at its index (SPEC section 6); white space it
+  // allows (a no-break space, U+2028) is a stray character, invalid_route as in a route.
+  it.each<[string, { given: string; want: { code: "invalid_template"; index: number } | "invalid_route" }]>([
+    ["a tab", { given: "/a\tb", want: { code: "invalid_template", index: 2 } }],
+    ["a space", { given: "/a b", want: { code: "invalid_template", index: 2 } }],
+    ["a leading space", { given: " /a", want: { code: "invalid_template", index: 0 } }],
+    ["a trailing space", { given: "/a ", want: { code: "invalid_template", index: 2 } }],
+    ["a control character", { given: "/a\u0007", want: { code: "invalid_template", index: 2 } }],
+    ["a space in an expression", { given: "/x/{a b}", want: { code: "invalid_template", index: 5 } }],
+    ["a tab in a query expression", { given: "/x{?a,\tb}", want: { code: "invalid_template", index: 6 } }],
+    [
+      "a no-break space in an expression",
+      { given: "/x/{a\u00a0b}", want: { code: "invalid_template", index: 5 } },
+    ],
+    ["a no-break space", { given: "/a\u00a0b", want: "invalid_route" }],
+    ["a line separator", { given: "/a\u2028", want: "invalid_route" }],
+  ])("%s: %j", (_title, { given, want }) => {
+    for (const call of [() => endpoint({ url: given }), () => endpoint.parse({ url: given })]) {
+      if (want === "invalid_route") {
+        expectEndpointError(call, "invalid_route");
+      } else {
+        expect(expectEndpointError(call, want.code).index).toBe(want.index);
+      }
+    }
+  });
+
+  it("the route string form of the same url is three words: invalid_route", () => {
+    expectEndpointError(() => endpoint("GET /x/{a b}"), "invalid_route");
   });
 });

@@ -25,8 +25,9 @@ export const SAFE_ACROSS_ORIGINS: readonly string[] = [
  * the caller's credentials there: it keeps only `accept`, `accept-language`,
  * `content-language`, `content-type`, `user-agent` and `x-github-api-version`, and every other
  * header (`authorization`, `cookie`, an `x-api-key`...) is dropped (a relative request has no
- * known origin: a link that names a host is another origin). A link that is not an http(s)
- * URL the adapters accept is no next page.
+ * known origin: a link that names a host is another origin). A request with a body has no
+ * next page on another origin (`undefined`): the body stays with its origin too. A link that
+ * is not an http(s) URL the adapters accept is no next page.
  *
  * @example
  * ```ts
@@ -48,6 +49,9 @@ export function nextRequest(
   if (next === undefined) return undefined;
   const headers = { ...request.headers };
   if (!next.sameOrigin) {
+    // A body (a POST's `client_secret`, a search) is the request's origin's as much as its
+    // credentials are: a page on another origin would get it, so there is no such next page.
+    if (request.hasBody) return undefined;
     for (const name of Object.keys(headers))
       if (!SAFE_ACROSS_ORIGINS.includes(name.toLowerCase())) delete headers[name];
   }

@@ -118,6 +118,12 @@ describe("installing from the packed tarballs, as the README says", () => {
   it(
     "packs both packages under the names the README installs",
     async () => {
+      // The clone's url is the repository package.json names. The clone's own `npm install`
+      // (prepare builds dist/) is not repeated here: it needs every package of the lock in
+      // npm's cache with its url, and `npm test` has built dist/ already.
+      const { repository } = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
+      const url = repository.url.replace(/^git\+/, "").replace(/\.git$/, "");
+      expect(installLines[0]).toBe(`git clone ${url} && cd rest-endpoint`);
       expect(installLines).toContain("npm install && npm pack && npm pack -w rest-endpoint-openapi");
       // --ignore-scripts: `prepare` would rebuild dist/ under the other test files; `npm test`
       // builds it first, as `npm install` does in a fresh clone.

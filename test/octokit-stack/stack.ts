@@ -7,8 +7,14 @@ import type { AddressInfo } from "node:net";
 
 register(new URL("./resolve-drop-in.mjs", import.meta.url));
 
+/** The stack's classes and plugins. */
+export type Stack = {
+  Core: typeof import("@octokit/core").Octokit;
+  Octokit: typeof import("octokit").Octokit;
+};
+
 /** The stack, imported after the hook is in place (static imports would be resolved before it). */
-export async function loadStack() {
+export async function loadStack(): Promise<Stack> {
   const core = await import("@octokit/core");
   const octokit = await import("octokit");
   const paginate = await import("@octokit/plugin-paginate-rest");
@@ -28,7 +34,12 @@ export type Arrived = { method: string; url: string; headers: IncomingMessage["h
 export type Answer = { status?: number; headers?: Record<string, string>; body?: unknown };
 
 /** Starts a server on 127.0.0.1 that records each request and answers by `answer`. */
-export async function startServer(answer: (request: Arrived, origin: string) => Answer = () => ({})) {
+/** A running loopback server: its origin, what arrived, and how to stop it. */
+export type Server = { origin: string; arrived: Arrived[]; close: () => Promise<void> };
+
+export async function startServer(
+  answer: (request: Arrived, origin: string) => Answer = () => ({}),
+): Promise<Server> {
   const arrived: Arrived[] = [];
   let origin = "";
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {

@@ -41,7 +41,10 @@ describe("the same as @octokit/endpoint", () => {
 
   test("DEFAULTS, merge and defaults have octokit's shapes (previews only when given)", () => {
     expect(withoutAgent(endpoint.DEFAULTS)).toEqual(withoutAgent(octokitEndpoint.DEFAULTS));
-    const args = ["GET /x", { mediaType: { previews: ["a"] } }] as const;
+    const args: [string, { mediaType: { previews: string[] } }] = [
+      "GET /x",
+      { mediaType: { previews: ["a"] } },
+    ];
     expect(withoutAgent(endpoint.merge(...args))).toEqual(withoutAgent(octokitEndpoint.merge(...args)));
     const core = { baseUrl: "https://ghe.example/api/v3", mediaType: { previews: [], format: "" } };
     expect(withoutAgent(endpoint.defaults(core).DEFAULTS)).toEqual(

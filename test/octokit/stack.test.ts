@@ -103,7 +103,7 @@ describe("@octokit/core with the drop-in", () => {
       const response = await request(options);
       return { ...response, data: { wrapped: response.data } };
     });
-    const response = await teamRequest("GET /repos/{owner}/{repo}", { repo: "r" });
+    const response = await teamRequest("GET /repos/{owner}/{repo}", { repo: "r" } as never);
     expect(response.data).toEqual({ wrapped: { ok: true } });
     const [got] = fresh();
     expect(got?.url).toBe("/repos/o/r");
@@ -113,10 +113,12 @@ describe("@octokit/core with the drop-in", () => {
 
   test("input octokit would send corrupted is refused before anything is sent", async () => {
     fresh();
-    await expect(octokit.request("GET /repos/{owner}/{repo}", { owner: "o" })).rejects.toMatchObject({
-      name: "EndpointError",
-      code: "missing_parameter",
-    });
+    await expect(octokit.request("GET /repos/{owner}/{repo}", { owner: "o" } as never)).rejects.toMatchObject(
+      {
+        name: "EndpointError",
+        code: "missing_parameter",
+      },
+    );
     await expect(octokit.request("GET /x", { headers: { "x-a": "a\r\nx-b: b" } })).rejects.toMatchObject({
       code: "invalid_header",
     });

@@ -4,7 +4,7 @@
 /**
  * The merged `mediaType` in @octokit/endpoint's shape: `previews` only when the defaults or the
  * call gave some, or the call's url is `/graphql` (then the defaults' previews the call lacks,
- * followed by the call's, each without its first `-preview`).
+ * followed by the call's, each without its first `-preview` and named once).
  *
  * @param {string} format
  * @param {readonly string[] | undefined} defaults
@@ -22,10 +22,13 @@ export function mergeMediaType(format, defaults, call, graphql) {
     const previews = call ?? defaults;
     return previews === undefined ? { format } : { format, previews: [...previews] };
   }
-  const own = call ?? [];
+  // Compared and kept without "-preview", each once: octokit writes the stripped names back
+  // into its defaults on the first /graphql call, so its later calls see them that way.
+  const strip = (/** @type {string} */ preview) => preview.replace("-preview", "");
+  const own = (call ?? []).map(strip);
   const given = new Set(own);
-  const previews = (defaults ?? []).filter((preview) => !given.has(preview)).concat(own);
-  return { format, previews: previews.map((preview) => preview.replace("-preview", "")) };
+  const names = (defaults ?? []).map(strip).filter((preview) => !given.has(preview));
+  return { format, previews: [...new Set(names.concat(own))] };
 }
 
 /**

@@ -34,3 +34,21 @@ export function escapeControls(text: string): string {
   }
   return out;
 }
+
+/**
+ * Text for a terminal, escaped as `escapeControls` escapes it but for the line breaks and tabs
+ * that lay it out: a line feed, a tab, and a carriage return before a line feed. A lone
+ * carriage return (which would print over a line) and every other control is an escape.
+ */
+export function escapeTerminal(text: string): string {
+  let out = "";
+  let from = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 9 || code === 10 || (code === 13 && text.charCodeAt(i + 1) === 10)) {
+      out += `${escapeControls(text.slice(from, i))}${text[i]}`;
+      from = i + 1;
+    }
+  }
+  return from === 0 ? escapeControls(text) : out + escapeControls(text.slice(from));
+}

@@ -1,5 +1,6 @@
 // How `--send` prints what came back: one response, or the pages of `--paginate`, through
 // `--jq` when asked, and the one line on standard error for a status of 400 or more.
+import { escapeTerminal } from "./escape-controls.js";
 import type { SendSettings } from "./parse-arguments.js";
 import { arrayItems, type Reprint, reprintJson } from "./reprint-json.js";
 import { SendError } from "./send-error.js";
@@ -65,7 +66,7 @@ export function pagePrinter(settings: SendSettings, io: PrintIo): PagePrinter {
         return;
       }
       if (settings.jq !== undefined) {
-        io.stdout(withNewline(await runJq(jsonText(page), settings.jq, io)));
+        io.stdout(onScreen(withNewline(await runJq(jsonText(page), settings.jq, io)), io));
         return;
       }
       const items =
@@ -92,7 +93,7 @@ export function pagePrinter(settings: SendSettings, io: PrintIo): PagePrinter {
       if (!settings.slurp || settings.silent) return;
       if (settings.jq !== undefined) {
         const all = `[${slurped.map((page) => jsonText(page)).join(",")}]`;
-        io.stdout(withNewline(await runJq(all, settings.jq, io)));
+        io.stdout(onScreen(withNewline(await runJq(all, settings.jq, io)), io));
         return;
       }
       io.stdout(
@@ -118,11 +119,15 @@ function statusLine(page: Page): string {
   return `HTTP ${page.status}${line.length > 300 ? `${line.slice(0, 300)}…` : line}`;
 }
 
-/** The body as printed: JSON indented on a terminal; text ending in a newline; bytes as they came. */
+/**
+ * The body as printed: JSON indented on a terminal; text ending in a newline; bytes as they
+ * came. On a terminal, whatever is no JSON is text with its controls escaped (`onScreen`).
+ */
 function body(page: Page, terminal: boolean): string | Uint8Array {
   if (terminal && isJson(page) && parsedJson(page.bytes) !== undefined) {
     return printable(() => `${reprintJson(decoded(page), { indent: 2, escape: true })}\n`);
   }
+  if (terminal) return printable(() => withNewline(escapeTerminal(decoded(page))));
   if (!isText(page) || page.bytes.length === 0 || page.bytes[page.bytes.length - 1] === 10) return page.bytes;
   const out = new Uint8Array(page.bytes.length + 1);
   out.set(page.bytes);
@@ -194,6 +199,15 @@ async function runJq(json: string, filter: string, io: PrintIo): Promise<string>
     const text = error instanceof Error ? error.message : String(error);
     throw new UsageError(`--jq ${JSON.stringify(filter)}: ${text.split("\n")[0]}`);
   }
+}
+
+/**
+ * Text for standard output: on a terminal, every control but the line breaks and tabs that lay
+ * it out is an escape (jq's `-r` prints strings raw: an ESC, a C1 CSI or a bidi control in a
+ * server's string would drive the terminal, or reorder what it shows).
+ */
+function onScreen(text: string, io: PrintIo): string {
+  return io.isTerminal ? escapeTerminal(text) : text;
 }
 
 function withNewline(text: string): string {

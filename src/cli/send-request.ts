@@ -189,19 +189,28 @@ async function fetchPage(
     if (settings.verbose) io.stderr(responseHead(response, url, settings.credentials?.query ?? []));
     const location = response.headers.get("location");
     if (!REDIRECTS.has(response.status) || location === null) return read(response, url.href, settings, io);
+    // Printed as every url is: an --auth-env key a server echoes in its query is masked.
+    const shown = maskedLink(location, url, settings.credentials?.query ?? []);
     if (hops === MAX_REDIRECTS)
-      throw new SendError(`More than ${MAX_REDIRECTS} redirects; the last to ${location}.`);
+      throw new SendError(`More than ${MAX_REDIRECTS} redirects; the last to ${shown}.`);
     let next: URL;
     try {
       next = new URL(location, url);
     } catch {
-      throw new SendError(`The redirect to "${location}" is not a URL.`);
+      throw new SendError(`The redirect to "${shown}" is not a URL.`);
     }
     if (next.protocol !== "http:" && next.protocol !== "https:") {
-      throw new SendError(`The redirect to "${location}" is not an http(s) URL.`);
+      throw new SendError(`The redirect to "${shown}" is not an http(s) URL.`);
     }
     await response.body?.cancel();
     init = redirected(init, response.status, next.origin !== origin);
+    // A body (a POST's client_secret) stays with its origin, as credentials do: a 307 or 308
+    // to another origin, which would send it again, is not followed.
+    if (next.origin !== origin && init.body != null) {
+      throw new SendError(
+        `The redirect (${response.status}) to ${next.origin} would send the request's body to another origin: not followed.`,
+      );
+    }
     const scope = settings.credentials;
     if (scope !== undefined && !isUnder(next, scope.base)) {
       init = { ...init, headers: withoutHeaders({ headers: init.headers }, scope.headers).headers };

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The `rest-endpoint` executable: wires the command line to this process.
-import { readFileSync, statSync, writeFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { withoutUserinfo } from "../shared/masked-url.js";
 import { escapeControls } from "./escape-controls.js";
@@ -49,7 +49,11 @@ process.exitCode = await runCli(process.argv.slice(2), {
     if (stat.size > MAX_FILE) throw new Error(`${path} is larger than ${MAX_FILE} bytes`);
     return new Uint8Array(readFileSync(path));
   },
-  writeFile: (path, text) => writeFileSync(path, text),
+  // `generate --out gen/api.js`: a folder not made yet is made, as tsc makes its outDir.
+  writeFile: (path, text) => {
+    mkdirSync(dirname(resolve(path)), { recursive: true });
+    writeFileSync(path, text);
+  },
   fetch: (url, init) => fetch(url, init),
   env: (name) => process.env[name],
   isTerminal: process.stdout.isTTY === true,

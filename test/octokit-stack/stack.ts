@@ -11,6 +11,8 @@ register(new URL("./resolve-drop-in.mjs", import.meta.url));
 export type Stack = {
   Core: typeof import("@octokit/core").Octokit;
   Octokit: typeof import("octokit").Octokit;
+  paginateRest: typeof import("@octokit/plugin-paginate-rest").paginateRest;
+  restEndpointMethods: typeof import("@octokit/plugin-rest-endpoint-methods").restEndpointMethods;
 };
 
 /** The stack, imported after the hook is in place (static imports would be resolved before it). */

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { loadStack, startServer } from "../octokit-stack/stack.js";
 
-const { Core, Octokit } = await loadStack();
+const { Core, Octokit, paginateRest, restEndpointMethods } = await loadStack();
 const server = await startServer((request, origin) => {
   if (request.url.startsWith("/missing")) return { status: 404, body: { message: "Not Found" } };
   if (request.url.startsWith("/repos/o/r/issues")) {
@@ -126,6 +126,26 @@ describe("@octokit/core with the drop-in", () => {
       code: "invalid_parameter",
     });
     expect(fresh()).toEqual([]);
+  });
+});
+
+describe("@octokit/core with the REST and pagination plugins", () => {
+  test("rest methods and paginate.iterator reach the server", async () => {
+    const WithPlugins = Core.plugin(paginateRest, restEndpointMethods);
+    const octokit = new WithPlugins({ auth: "secret123", baseUrl: server.origin });
+    fresh();
+    await octokit.rest.repos.update({ owner: "o", repo: "r", description: "d" });
+    const pages: number[] = [];
+    for await (const page of octokit.paginate.iterator("GET /repos/{owner}/{repo}/issues", {
+      owner: "o",
+      repo: "r",
+      per_page: 2,
+    })) {
+      pages.push(page.data.length);
+    }
+    expect(pages).toEqual([2, 2, 1]);
+    const [update] = fresh();
+    expect(`${update?.method} ${update?.url} ${update?.body}`).toBe('PATCH /repos/o/r {"description":"d"}');
   });
 });
 

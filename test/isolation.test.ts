@@ -1,4 +1,4 @@
-// Promise 6 of SECURITY.md: builders share nothing mutable, results are the caller's own, and
+// Promise 9 of SECURITY.md: builders share nothing mutable, results are the caller's own, and
 // use from many async tasks at once gives the same results as one after another.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";

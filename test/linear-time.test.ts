@@ -11,6 +11,7 @@ import { generateOperations } from "../src/generate/index.js";
 import { endpoint } from "../src/index.js";
 import { describeOperations } from "../src/operations/describe-operations.js";
 import { parseTemplate } from "../src/template/uri-template.js";
+import { CHANNEL_SHAPES } from "./promises/linear-shapes-channels.js";
 import { isCounting, workOf } from "./work/work-counter.js";
 
 let unique = 0;
@@ -312,6 +313,9 @@ for (const [name, yaml] of YAML_SHAPES) {
     },
   ]);
 }
+
+// The command line's masking and escaping, descriptions read from files, pages to other origins.
+SHAPES.push(...CHANNEL_SHAPES);
 
 describe("work grows linearly with the input", () => {
   it("the library under test counts its work", () => {

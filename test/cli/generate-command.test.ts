@@ -86,8 +86,8 @@ describe("rest-endpoint generate", () => {
     ],
     ["a name that is not an identifier", ["generate", GALAXY, "--name", "a-b"], /TypeScript identifier/],
     [
-      "a folder that cannot be written",
-      ["generate", GALAXY, "--out", join(scratch, "no", "x.js")],
+      "a folder that cannot be made (a file stands in its place)",
+      ["generate", GALAXY, "--out", join(GALAXY, "x.js")],
       /Cannot write/,
     ],
   ])("%s: exit 2, one line on standard error", async (_, argv, message) => {

@@ -7,7 +7,7 @@ import fc from "fast-check";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { escapeControls, escapeTerminal } from "../../src/cli/escape-controls.js";
 import { withoutUserinfo } from "../../src/shared/without-userinfo.js";
-import { TERMINAL_TEXTS, USERINFO_TEXTS } from "./linear-shapes-channels.js";
+import { CHANNEL_SHAPES, TERMINAL_TEXTS, USERINFO_TEXTS } from "./linear-shapes-channels.js";
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -141,5 +141,11 @@ describe("escaping for a terminal is linear", () => {
       }),
       { numRuns: 3000 },
     );
+  });
+});
+
+describe("the shapes handed to the linear-work suite", () => {
+  it.each(CHANNEL_SHAPES)("%s runs, its expected errors caught", (_name, shape) => {
+    expect(() => shape(50)()).not.toThrow();
   });
 });

@@ -9,6 +9,7 @@ import { loadDescription } from "rest-endpoint-openapi";
 import { nextRequest } from "../../src/adapters/index.js";
 import { escapeControls, escapeTerminal } from "../../src/cli/escape-controls.js";
 import { generateOperations } from "../../src/generate/index.js";
+import type { RequestOptions } from "../../src/index.js";
 import { withoutUserinfo } from "../../src/shared/without-userinfo.js";
 
 /** Texts that once made the masking of `user:password@` rescan them (one scheme start each). */
@@ -118,7 +119,12 @@ export const CHANNEL_SHAPES: [string, (n: number) => () => void][] = [
   [
     "nextRequest: a POST's body, linked to another origin by a link of n characters",
     (n) => {
-      const request = { method: "POST", url: "https://a.example/x", headers: {}, body: { s: "S" } } as const;
+      const request: RequestOptions = {
+        method: "post",
+        url: "https://a.example/x",
+        headers: {},
+        body: { s: "S" },
+      };
       const link = `<https://b.example/${"p".repeat(n)}>; rel="next"`;
       return () => void nextRequest(request, link);
     },

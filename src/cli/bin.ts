@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The `rest-endpoint` executable: wires the command line to this process.
-import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { fstatSync, mkdirSync, readFileSync, readSync, statSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { withoutUserinfo } from "../shared/masked-url.js";
@@ -37,6 +37,49 @@ process.stdout.on("error", (error: NodeJS.ErrnoException) => {
   fail(error);
 });
 
+/**
+ * Whether standard input holds data now, looked at without waiting: a terminal is not looked
+ * at (it is the user, not data); a regular file (`< body.json`) has data when one byte can be
+ * read; a pipe or socket has data when the first turns of the event loop bring some, and is
+ * empty when they bring its end. A pipe with nothing in it yet is not waited for: a CI runner
+ * may leave one open for ever, and the command must never hang on it. /dev/null and other
+ * devices are no data.
+ */
+function stdinHasData(): Promise<boolean> {
+  let stat: ReturnType<typeof fstatSync>;
+  try {
+    stat = fstatSync(0);
+  } catch {
+    // no standard input at all (closed)
+    return Promise.resolve(false);
+  }
+  if (stat.isFile()) {
+    try {
+      return Promise.resolve(readSync(0, new Uint8Array(1), 0, 1, null) > 0);
+    } catch {
+      return Promise.resolve(false);
+    }
+  }
+  if (!stat.isFIFO() && !stat.isSocket()) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const input = process.stdin;
+    let done = false;
+    const finish = (hasData: boolean): void => {
+      if (done) return;
+      done = true;
+      // Paused, not read on: what is left stays in the pipe, and the process can exit.
+      input.pause();
+      input.removeAllListeners("data");
+      resolve(hasData);
+    };
+    input.on("data", () => finish(true));
+    input.once("end", () => finish(false));
+    input.once("error", () => finish(false));
+    // Two turns: the read starts on the first, and data already in the pipe arrives in the second.
+    setImmediate(() => setImmediate(() => finish(false)));
+  });
+}
+
 process.exitCode = await runCli(process.argv.slice(2), {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
@@ -54,6 +97,7 @@ process.exitCode = await runCli(process.argv.slice(2), {
     mkdirSync(dirname(resolve(path)), { recursive: true });
     writeFileSync(path, text);
   },
+  stdinHasData,
   fetch: (url, init) => fetch(url, init),
   env: (name) => process.env[name],
   isTerminal: process.stdout.isTTY === true,

@@ -51,6 +51,8 @@ export function conform(
   json: boolean,
   separator = "=",
 ): unknown {
+  // A file of a name@FILE item is a part of its own (a string of format binary), not text.
+  if (value instanceof Blob) return value;
   let result = value;
   if (schema.types !== undefined) {
     const typed = asType(value, schema.types, json);

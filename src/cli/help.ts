@@ -17,6 +17,10 @@ it literal: a\\=b=c is the parameter "a=b", text=\\@me the string "@me"):
   name=@FILE      a string parameter read from a file  body=@notes.md
   name:=@FILE     a typed parameter read from a JSON   labels:=@labels.json
                   file
+  name@FILE       uploads a file: the body becomes a   photo@cat.png
+                  multipart form (its name, a type     'doc@a.md;type=text/markdown'
+                  from its extension or ;type=), and
+                  name=value items its text fields
   name==value     a query parameter, on every method   state==open
   name[]=value    appends to the list name (also with  'labels[]=bug' 'labels[]=docs'
                   :=, =@ and :=@; quote it: a shell
@@ -50,6 +54,9 @@ OPTIONS (gh api's short forms where it has them):
   --data @FILE            the request body from a file, as it stands
   --data -                the request body from standard input
   --data TEXT             the request body as given
+  --ignore-stdin          leave standard input unread: without it, data piped to a
+                          command that does not name it (--input -, --data -, @-)
+                          is refused (exit 2) rather than dropped
                           A --data body without a Content-Type item is labelled as
                           what it is: application/json when it parses as JSON,
                           text/plain; charset=utf-8 for other text, and

@@ -2,6 +2,7 @@ import { compileUrl } from "../route/compile-route.js";
 import { isMethodName } from "../route/request-method.js";
 import { setOwn } from "../shared/object.js";
 import type { EndpointOptions } from "../types/request.js";
+import { checkMultipart, multipartForm, readFileItem } from "./file-items.js";
 import { readArgv } from "./read-argv.js";
 import { type Item, readItem } from "./read-item.js";
 import {
@@ -61,12 +62,15 @@ export type Command =
       readonly query: readonly (readonly [string, string])[];
       readonly format: Format;
       readonly send: SendSettings | undefined;
+      /** `--ignore-stdin`: standard input is neither read nor looked at. */
+      readonly ignoreStdin: boolean;
     };
 
 /** Reads the command line (without node and the script) into one command. */
 export function parseArguments(argv: readonly string[], io: ArgumentIo): Command {
   let format: Format | undefined;
   let send = false;
+  let ignoreStdin = false;
   const settings = {
     include: false,
     tokenEnv: undefined as string | undefined,
@@ -94,7 +98,12 @@ export function parseArguments(argv: readonly string[], io: ArgumentIo): Command
       case "--version":
         return { kind: "version" };
       case "--method":
+        // -X "" would leave the route without a method, read as a GET: missing is told apart.
+        if (value.trim() === "") throw new UsageError("-X (--method) needs a method, such as GET or POST.");
         method = value;
+        break;
+      case "--ignore-stdin":
+        ignoreStdin = true;
         break;
       case "--raw-field":
       case "--field":
@@ -180,7 +189,8 @@ export function parseArguments(argv: readonly string[], io: ArgumentIo): Command
       query.push([item.name, item.value]);
     } else {
       checkItemName(item, arg);
-      values.push({ item, arg, value: readValue(item, io), field: false });
+      const value = item.kind === "file" ? readFileItem(item, arg, io) : readValue(item, io);
+      values.push({ item, arg, value, field: false });
     }
   }
   for (const field of fields) {
@@ -219,6 +229,18 @@ export function parseArguments(argv: readonly string[], io: ArgumentIo): Command
       query.push(queryPair(entry.item, entry.value));
     }
   }
+  if (!described && values.some(({ item }) => item.kind === "file")) {
+    // HTTPie's rule: a file item makes the body a multipart form of the items the url does not take.
+    checkMultipart(route, data, headers, values);
+    const fields = [...parameters].filter(([name]) => !taken.has(name));
+    const args = new Map(values.map(({ item, arg }) => [item.name, arg]));
+    const form = multipartForm(
+      fields.map(([name, parameter]) => [name, parameter.list ? parameter.values : parameter.values[0]]),
+      args,
+    );
+    for (const [name] of fields) parameters.delete(name);
+    setOwn(options as Record<string, unknown>, "data", form);
+  }
   for (const [name, parameter] of parameters) {
     setOwn(options as Record<string, unknown>, name, parameter.list ? parameter.values : parameter.values[0]);
   }
@@ -251,6 +273,7 @@ export function parseArguments(argv: readonly string[], io: ArgumentIo): Command
     query,
     format: format ?? "json",
     send: send ? settings : undefined,
+    ignoreStdin,
   };
 }
 

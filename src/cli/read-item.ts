@@ -11,6 +11,8 @@ export type ItemKind =
   | "string-file"
   /** `name:=@file`: a JSON parameter read from a file. */
   | "json-file"
+  /** `name@file` (HTTPie's file upload): the file as a part of a multipart form. */
+  | "file"
   /** `name==value`: a query parameter, on every method. */
   | "query"
   /** `Header:value`, or `Header:` to remove a header. */
@@ -31,6 +33,8 @@ export interface Item {
    * `a[b][]=x` is `["b", null]` (null appends to a list). Empty for a plain name.
    */
   readonly path: readonly PathKey[];
+  /** A file item's `;type=...`, as written (HTTPie's `name@file;type=image/png`). */
+  readonly type?: string;
 }
 
 /** One step of a nested key: an object key, a list index, or `null` for "append to the list". */
@@ -45,14 +49,18 @@ const SEPARATORS: readonly [string, ItemKind][] = [
   ["=", "string"],
   [":", "header"],
   [";", "empty-header"],
+  ["@", "file"],
 ];
+
+/** HTTPie's suffix of a file item that gives the part's type: `photo@a.png;type=image/png`. */
+const TYPE_SUFFIX = ";type=";
 
 /** Characters a backslash makes literal: the separators', the brackets of `[]`, and itself. */
 const ESCAPABLE = "=:;@[]\\";
 
 /**
  * Reads an item such as `owner=octokit`, `per_page:=100`, `body=@notes.md`, `state==open`,
- * `labels[]=bug` or `Accept:application/json`; `undefined` when it has no separator after a
+ * `labels[]=bug`, `photo@a.png` or `Accept:application/json`; `undefined` when it has no separator after a
  * non-empty name. A backslash before one of `=:;@[]\` makes that character literal
  * (`a\=b=c` is the parameter `a=b`, `text=\@me` the string `@me`); before any other character
  * it stays a backslash. A `name:=json` value is taken as written: JSON has escapes of its own.
@@ -76,13 +84,17 @@ export function readItem(text: string): Item | undefined {
     const [separator, kind] = found;
     if (chars.length === 0) return undefined;
     // JSON has escapes of its own, so a JSON value is taken as written.
-    const rest = text.slice(i + separator.length);
+    let rest = text.slice(i + separator.length);
+    // A file's type is cut off before escapes are read, so that `\;type=` stays in the path.
+    const typeAt = kind === "file" ? unescapedIndexOf(rest, TYPE_SUFFIX) : -1;
+    const type = typeAt === -1 ? undefined : rest.slice(typeAt + TYPE_SUFFIX.length);
+    if (typeAt !== -1) rest = rest.slice(0, typeAt);
     const value = kind === "json" ? rest : unescapeText(rest);
     const isParameter = kind !== "query" && kind !== "header" && kind !== "empty-header";
     const key = isParameter ? readKey(chars) : { name: chars.map((c) => c.char).join(""), path: [] };
     if (key === undefined) return undefined;
     const append = key.path.length === 1 && key.path[0] === null;
-    return { kind, name: key.name, value, append, path: key.path };
+    return { kind, name: key.name, value, append, path: key.path, ...(type === undefined ? {} : { type }) };
   }
   return undefined;
 }
@@ -115,6 +127,15 @@ export function readKey(
     i = close + 1;
   }
   return name === "" ? undefined : { name, path };
+}
+
+/** The index of the first `part` in `text` that no backslash escapes; -1 when there is none. */
+function unescapedIndexOf(text: string, part: string): number {
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === "\\" && i + 1 < text.length && ESCAPABLE.includes(text[i + 1] as string)) i++;
+    else if (text.startsWith(part, i)) return i;
+  }
+  return -1;
 }
 
 function unescapeText(text: string): string {

@@ -14,6 +14,7 @@ import type { EndpointOptions, RequestOptions } from "../types/request.js";
 import { VERSION } from "../version.js";
 import { conformItems } from "./conform-items.js";
 import { escapeControls } from "./escape-controls.js";
+import { formAsBytes, formAsCurlArgs, formAsJson } from "./file-items.js";
 import { runGenerate } from "./generate-command.js";
 import { HELP } from "./help.js";
 import { operationSchemas } from "./item-schemas.js";
@@ -43,6 +44,12 @@ export interface CliIo extends ArgumentIo, Omit<LoadIo, "readFile"> {
   writeFile?(path: string, text: string): void;
   /** For `generate`: reads what only rest-endpoint-openapi reads (see `GenerateIo`). */
   loadDescription?(path: string): Promise<unknown>;
+  /**
+   * Whether standard input holds data now, asked only when the command reads none of it: true
+   * for a pipe or file with data ready, false for a terminal, /dev/null, an empty or closed
+   * input, and a pipe with nothing in it yet (it is not waited for: see bin.ts).
+   */
+  stdinHasData?(): Promise<boolean>;
 }
 
 export { HELP };
@@ -79,8 +86,22 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     }
     const described = await describedApi(argv, io);
     let command: ReturnType<typeof parseArguments>;
+    // Standard input is read once: a second `@-` or `-` would silently get nothing.
+    let stdinRead = false;
+    const argumentIo: ArgumentIo = {
+      readFile: (path) => io.readFile(path),
+      readStdin: () => {
+        if (stdinRead) {
+          throw new UsageError(
+            "Standard input is read once: name it (--input -, --data - or @-) in one place only.",
+          );
+        }
+        stdinRead = true;
+        return io.readStdin();
+      },
+    };
     try {
-      command = parseArguments(argv, io);
+      command = parseArguments(argv, argumentIo);
     } catch (error) {
       // Input too large for a string (a JSON file of 90 MB) is bad input too: one line.
       throw error instanceof RangeError ? asEndpointError(error) : error;
@@ -92,6 +113,12 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     if (command.kind === "version") {
       io.stdout(`${VERSION}\n`);
       return 0;
+    }
+    if (!stdinRead && !command.ignoreStdin && (await io.stdinHasData?.()) === true) {
+      // Never dropped without a word (a piped body, HTTPie's habit): read only when named.
+      throw new UsageError(
+        "Standard input holds data, which is read only when named: add --input - to send it as the body (or --ignore-stdin to leave it unread).",
+      );
     }
     for (const note of notesOnRoute(described, command.route))
       io.stderr(`rest-endpoint: note: ${escapeControls(note)}\n`);
@@ -118,7 +145,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     }
     let output: string | Uint8Array;
     try {
-      output = format(request, command.format);
+      output = await format(request, command.format);
     } catch (error) {
       // A body or url too large for a string (the JSON of a 90 MB body) is one line too.
       throw error instanceof RangeError ? asEndpointError(error) : error;
@@ -296,7 +323,23 @@ function withQueryItems(
   return { ...request, url: withQuery(request.url, pairs) };
 }
 
-function format(options: RequestOptions, as: Format): string | Uint8Array {
+async function format(options: RequestOptions, as: Format): Promise<string | Uint8Array> {
+  if (options.body instanceof FormData) {
+    // A multipart form (file items, a described multipart body): no adapter writes one, so it
+    // is printed here as fetch sends it (curl: its -F arguments; JSON: each part).
+    const { body, ...rest } = options;
+    if (as === "curl") {
+      const expect = Object.keys(rest.headers).some((name) => name.toLowerCase() === "expect");
+      // curl asks for `Expect: 100-continue` before a large form: not part of the request.
+      const args = [...(expect ? [] : ["-H", "'expect:'"]), ...formAsCurlArgs(body)];
+      return `${toCurl(rest)} ${args.join(" ")}\n`;
+    }
+    if (as === "http") {
+      const { bytes, type } = await formAsBytes(body);
+      return toHttpMessage({ ...rest, headers: { ...rest.headers, "content-type": type }, body: bytes });
+    }
+    return `${JSON.stringify({ ...rest, body: await formAsJson(body) }, jsonValue, 2)}\n`;
+  }
   if (as === "curl") return `${toCurl(options)}\n`;
   if (as === "http") return toHttpMessage(options);
   // The adapters' body check, so that a body too deep for JSON is an error line, not a stack

@@ -19,7 +19,10 @@ export interface Refused {
   readonly refused: RegExp;
 }
 
-/** A row: its name, the argv, what happens, and standard input (default `{"from":"stdin"}`). */
+/**
+ * A row: its name, the argv, what happens, and standard input (default `{"from":"stdin"}` when
+ * the argv reads it, `--input -` or `@-`, else an empty input: a piped one not read is refused).
+ */
 export type Habit = [name: string, argv: string[], expected: Sent | Refused, stdin?: string];
 
 /** The argv word that stands for the description file of PETS. */
@@ -289,9 +292,9 @@ export const HABITS: Habit[] = [
     },
   ],
   [
-    "departure from HTTPie: a body piped to standard input is not read without --input -",
+    "departure from HTTPie: a body piped to standard input is not read without --input -, and not dropped: refused, naming it",
     ["POST", "/a"],
-    { method: "POST", target: "/a" },
+    { refused: /: Standard input holds data, which is read only when named: add --input - / },
     '{"piped":true}',
   ],
   [

@@ -206,7 +206,9 @@ function appendPart(
 ): void {
   const kind = rawBodyKind(value);
   if (kind === "blob") {
-    form.append(key, value as Blob);
+    // A part with a filename is a file to servers (multer, busboy): a File keeps its own name, a
+    // Blob gets the field's, as bytes do, rather than FormData's "blob".
+    form.append(key, value as Blob, fileName(value) ?? key);
     return;
   }
   if (kind === "bytes") {
@@ -290,5 +292,16 @@ function readBytes(value: object, key: string): Uint8Array {
       ),
       error,
     );
+  }
+}
+
+/** A File's own name; `undefined` for a Blob, or a name that cannot be read. */
+function fileName(value: unknown): string | undefined {
+  try {
+    const name: unknown = (value as { name?: unknown }).name;
+    return typeof name === "string" && name !== "" ? name : undefined;
+  } catch {
+    // a Proxy's trap or a getter of the caller's that throws: the field's name instead
+    return undefined;
   }
 }

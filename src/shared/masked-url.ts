@@ -34,7 +34,10 @@ export function maskedUrl(url: string): string {
   try {
     parsed = new URL(url, "relative:/");
   } catch {
-    return withoutUserinfo(url);
+    // Not shown at all: nothing in it can be told apart as a credential. (The adapters check
+    // urls before they fail, so this is for other callers; not withoutUserinfo, which would
+    // bring its scanner into every bundle of the adapters.)
+    return "(a url that does not parse)";
   }
   const relative = parsed.protocol === "relative:";
   return `${relative ? "" : parsed.origin}${maskedPath(parsed)}`;

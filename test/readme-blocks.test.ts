@@ -7,7 +7,10 @@
 //   `// type error: text` must be refused with that text, and nothing else may be;
 // - sh lines run: `npx rest-endpoint ...` is the built binary (dist/bin.js), `cp` copies; a
 //   line that sends gets `--base-url` to the loopback server below; the lines this test does
-//   not run are listed in NOT_RUN with the reason.
+//   not run are listed in NOT_RUN with the reason;
+// - json blocks are package.json fragments (members without the braces): each parses as JSON in
+//   `{ }`, and is one a test installs, read from the README by the same function
+//   (test/shared/offline-install.ts): JSON_BLOCKS lists them.
 // `fetch` is sent to a loopback server this test starts (test/readme/harness.js rewrites the
 // origin), which answers like GitHub (pages with Link headers) for the requests each block is
 // documented to make, and records them: each block must send exactly what SENDS lists.
@@ -31,6 +34,7 @@ import { fileURLToPath } from "node:url";
 import { endpoint } from "rest-endpoint";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { instrument, readmeBlocks, shellWords, typeErrorMatches } from "./readme/blocks.js";
+import { OCTOKIT_SECTION, octokitFragment } from "./shared/offline-install.js";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const BIN = join(ROOT, "dist", "bin.js");
@@ -56,6 +60,31 @@ const NOT_RUN: Record<string, string> = {
   "npm install   # installs the tools and builds dist/": "installs this repository, which this test runs in",
   "npm test      # lint, type check, build, then every test": "the whole suite, of which this test is a part",
 };
+
+/**
+ * The json blocks, by `section#n`: the test that installs each, and the check that it is the
+ * block that test reads and holds what it installs.
+ */
+const JSON_BLOCKS: Record<string, { installedBy: string; check: (fragment: unknown, line: number) => void }> =
+  {
+    [`${OCTOKIT_SECTION}#0`]: {
+      installedBy: "test/install/octokit-override.test.ts",
+      check: (fragment, line) => {
+        const read = octokitFragment(README);
+        expect(read.line, "the block test/install/octokit-override.test.ts installs").toBe(line);
+        expect(read.manifest).toEqual(fragment);
+        const { version } = JSON.parse(
+          readFileSync(join(ROOT, "packages", "octokit", "package.json"), "utf8"),
+        );
+        expect(fragment).toEqual({
+          dependencies: {
+            "rest-endpoint-octokit": `file:../rest-endpoint/rest-endpoint-octokit-${version}.tgz`,
+          },
+          overrides: { "@octokit/endpoint": "$rest-endpoint-octokit" },
+        });
+      },
+    },
+  };
 
 /**
  * What each block sends, by `section#n` (the n-th block under that heading, from 0), or by the
@@ -290,6 +319,19 @@ describe("every README block runs as written", () => {
         expect(received).toEqual(SENDS[key] ?? []);
         return;
       }
+      if (block.lang === "json") {
+        let fragment: unknown;
+        expect(() => {
+          fragment = JSON.parse(`{${block.code}}`);
+        }, "a json block is members of package.json: JSON inside { }").not.toThrow();
+        const known = JSON_BLOCKS[key];
+        expect(
+          known,
+          `block ${block.number}: a json block no test installs (add it to JSON_BLOCKS)`,
+        ).toBeDefined();
+        known?.check(fragment, block.line);
+        return;
+      }
       expect(block.lang, `block ${block.number}: a language this test does not run`).toBe("sh");
       for (const line of block.code.trimEnd().split("\n")) {
         if (line in NOT_RUN) continue;
@@ -313,10 +355,11 @@ describe("every README block runs as written", () => {
     });
   }
 
-  it("every sh line NOT_RUN and every SENDS entry is still in the README", () => {
+  it("every sh line NOT_RUN and every SENDS, PRINTS and JSON_BLOCKS entry is still in the README", () => {
     const shLines = blocks.filter((block) => block.lang === "sh").flatMap((block) => block.code.split("\n"));
     for (const line of Object.keys(NOT_RUN)) expect(shLines).toContain(line);
     const keys = new Set([...blocks.map((block) => `${block.section}#${block.indexInSection}`), ...shLines]);
-    for (const key of [...Object.keys(SENDS), ...Object.keys(PRINTS)]) expect(keys).toContain(key);
+    for (const key of [...Object.keys(SENDS), ...Object.keys(PRINTS), ...Object.keys(JSON_BLOCKS)])
+      expect(keys).toContain(key);
   });
 });

@@ -8,8 +8,7 @@
 // rest-endpoint-openapi's are in npm's cache since this repository's `npm ci`, but only as
 // tarballs: npm's cache holds no registry metadata for them, so the project's lock is given
 // the versions this repository locks (package-lock.json) before the second install, as if
-// the registry had answered with them.
-import { execFile } from "node:child_process";
+// the registry had answered with them (test/shared/offline-install.ts).
 import {
   copyFileSync,
   existsSync,
@@ -21,14 +20,12 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { instrument, readmeBlocks, shellWords, typeErrorMatches } from "../readme/blocks.js";
+import { addToLock, lockedDependenciesOf, OFFLINE, ROOT, run } from "../shared/offline-install.js";
 
-const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const HARNESS = join(ROOT, "test", "readme", "harness.js");
 const TSC = join(ROOT, "node_modules", "typescript", "bin", "tsc");
-const OFFLINE = ["--offline", "--no-audit", "--no-fund"];
 /** npm, on a busy machine: a guard against a hang, not a judge of speed. */
 const SLOW = 300_000;
 const README = readFileSync(join(ROOT, "README.md"), "utf8");
@@ -47,24 +44,6 @@ const scratch = mkdtempSync(join(tmpdir(), "rest-endpoint-install-"));
 const clone = join(scratch, "rest-endpoint");
 const project = join(scratch, "my-app");
 
-/** Runs a command; npm's own settings from the environment that runs the tests are left out. */
-function run(
-  command: string,
-  args: string[],
-  cwd: string,
-  env: Record<string, string> = {},
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  const clean = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name)));
-  return new Promise((resolve) => {
-    execFile(
-      command,
-      args,
-      { cwd, encoding: "utf8", env: { ...clean, ...env }, timeout: 300_000, maxBuffer: 64 * 1024 * 1024 },
-      (error, stdout, stderr) => resolve({ code: error ? ((error.code as number) ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
-
 async function succeeds(command: string, args: string[], cwd: string, env?: Record<string, string>) {
   const result = await run(command, args, cwd, env);
   expect(result.code, `${command} ${args.join(" ")}\n${result.stderr}`).toBe(0);
@@ -76,36 +55,6 @@ function readmeLine(lines: string[], start: string): string[] {
   const line = lines.find((candidate) => candidate.startsWith(start));
   expect(line, `the README has a line starting with: ${start}`).toBeDefined();
   return shellWords(line as string);
-}
-
-/** The lock entries of rest-endpoint-openapi's dependencies, all the way down, as this repository locks them. */
-function lockedDependenciesOfOpenapi(): Record<string, unknown> {
-  const lock = JSON.parse(readFileSync(join(ROOT, "package-lock.json"), "utf8")) as {
-    packages: Record<string, { dependencies?: Record<string, string>; [key: string]: unknown }>;
-  };
-  const found: Record<string, unknown> = {};
-  const visit = (from: string) => {
-    for (const name of Object.keys(lock.packages[from]?.dependencies ?? {})) {
-      // Node's lookup: the nearest node_modules up from the dependent.
-      let base = from;
-      let key = "";
-      for (;;) {
-        key = `${base ? `${base}/` : ""}node_modules/${name}`;
-        if (lock.packages[key] || !base) break;
-        const up = base.lastIndexOf("/node_modules/");
-        base = up < 0 ? "" : base.slice(0, up);
-      }
-      const entry = lock.packages[key];
-      expect(entry, `${name}, needed by ${from}, is in package-lock.json`).toBeDefined();
-      const target = key.replace(/^.*?node_modules\//, "node_modules/");
-      if (target in found) continue;
-      const { dev: _dev, devOptional: _devOptional, ...kept } = entry as Record<string, unknown>;
-      found[target] = kept;
-      visit(key);
-    }
-  };
-  visit("packages/openapi");
-  return found;
 }
 
 beforeAll(() => {
@@ -159,10 +108,7 @@ describe("installing from the packed tarballs, as the README says", () => {
       );
       await succeeds(npm as string, [...installRuntime, ...OFFLINE], project);
 
-      const lockFile = join(project, "package-lock.json");
-      const lock = JSON.parse(readFileSync(lockFile, "utf8"));
-      Object.assign(lock.packages, lockedDependenciesOfOpenapi());
-      writeFileSync(lockFile, JSON.stringify(lock, null, 2));
+      addToLock(project, lockedDependenciesOf("packages/openapi"));
       const [, ...installOpenapi] = readmeLine(
         installLines,
         "npm install -D ../rest-endpoint/rest-endpoint-openapi-",

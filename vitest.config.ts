@@ -28,6 +28,8 @@ const ONCE = [
  * them (vitest.field.config.ts); `npm test` leaves them out, so a contributor's run stays short.
  */
 export const FIELD = ["test/field/**", "test/install/**", "test/octokit/**"];
+/** The field's test files: the folders hold helpers beside them. */
+export const FIELD_TESTS = FIELD.map((folder) => `${folder}/*.test.ts`);
 
 /**
  * Files that judge work by counting it (test/work/): linear growth, and refusals that must come

@@ -1,5 +1,5 @@
 import { defineConfig } from "vitest/config";
-import { FIELD } from "./vitest.config.js";
+import { FIELD_TESTS } from "./vitest.config.js";
 
 /**
  * The field suites (`npm run test:field`): what users have, rather than the project's fixtures.
@@ -9,7 +9,7 @@ import { FIELD } from "./vitest.config.js";
  */
 export default defineConfig({
   test: {
-    include: FIELD,
+    include: FIELD_TESTS,
     // A guard against a hang, not a judge of speed: the directory alone takes minutes.
     testTimeout: 1_800_000,
     hookTimeout: 1_800_000,

@@ -17,7 +17,7 @@ import {
 
 const runs = Number(process.env.FUZZ_RUNS ?? 10_000);
 // `npm run fuzz` runs past the hang guard of vitest.config.ts.
-const timeout = runs > 10_000 ? 0 : undefined;
+const long = runs > 10_000 ? { timeout: 0 } : {};
 
 /** Calls `fn`; anything thrown must be an EndpointError with a code and a message. */
 function onlyEndpointError(fn: () => unknown): boolean {
@@ -46,7 +46,7 @@ function fuzz(arbitraries: fc.Arbitrary<unknown>[], check: (...args: unknown[]) 
 }
 
 describe(`only EndpointError is thrown (${runs.toLocaleString("en")} cases each)`, () => {
-  it("endpoint(route, options)", { timeout }, () => {
+  it("endpoint(route, options)", long, () => {
     let reached = 0;
     const call = fc.oneof(fc.tuple(hostileRoute, hostileOptions), hostileCompleteCall);
     fuzz([call], (args) => {
@@ -66,20 +66,20 @@ describe(`only EndpointError is thrown (${runs.toLocaleString("en")} cases each)
     expect(reached / runs).toBeGreaterThan(0.06);
   });
 
-  it("endpoint(options) and endpoint.parse(options)", { timeout }, () => {
+  it("endpoint(options) and endpoint.parse(options)", long, () => {
     fuzz([hostileOptions], (options) => {
       onlyEndpointError(() => endpoint(options as { url: string }));
       onlyEndpointError(() => endpoint.parse(options as never));
     });
   });
 
-  it("endpoint.merge, then parse", { timeout }, () => {
+  it("endpoint.merge, then parse", long, () => {
     fuzz([hostileRoute, hostileOptions], (route, options) => {
       onlyEndpointError(() => endpoint.parse(endpoint.merge(route as string, options as never)));
     });
   });
 
-  it("endpoint.defaults(...).defaults(...)(route, options)", { timeout }, () => {
+  it("endpoint.defaults(...).defaults(...)(route, options)", long, () => {
     fuzz([hostileOptions, hostileOptions, hostileRoute, hostileOptions], (first, second, route, options) => {
       onlyEndpointError(() =>
         endpoint.defaults(first as never).defaults(second as never)(route as string, options as never),
@@ -87,7 +87,7 @@ describe(`only EndpointError is thrown (${runs.toLocaleString("en")} cases each)
     });
   });
 
-  it("parseTemplate and expandTemplate", { timeout }, () => {
+  it("parseTemplate and expandTemplate", long, () => {
     fuzz([fc.oneof(hostileTemplate, hostileValue), hostileValue], (template, values) => {
       onlyEndpointError(() => parseTemplate(template as string).variableNames);
       onlyEndpointError(() => expandTemplate(template as string, values as object));

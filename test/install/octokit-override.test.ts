@@ -9,11 +9,11 @@
 // repository's `npm ci` (devDependencies of packages/octokit), and the app's lock is given
 // their entries first (test/shared/offline-install.ts).
 //
-// One departure from the fragment, checked in its own test: npm (11.x) resolves the `file:`
-// path an override gives (also through `$rest-endpoint-octokit`) from the folder of each
+// The fragment names the tarball by an absolute path, `/path/to/rest-endpoint/…`, for which the
+// test writes the clone's. Its own test shows why the README asks for one: npm (11.x) resolves
+// the `file:` path an override gives (also through a `$name` reference) from the folder of each
 // package whose dependency it replaces, not from the app (npm/cli#4397): `../rest-endpoint/…`
-// is looked for under node_modules/@octokit/… and the install fails with ENOENT. So the app is
-// given the tarball's absolute path, with which npm installs the drop-in everywhere.
+// is looked for under node_modules/@octokit/… and the install fails with ENOENT.
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -23,6 +23,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readmeBlocks, shellWords } from "../readme/blocks.js";
 import {
   addToLock,
+  CLONE_PLACEHOLDER,
+  expectedOctokitFragment,
   lockedEntries,
   lockedVersion,
   OFFLINE,
@@ -35,6 +37,8 @@ import {
 const SLOW = 300_000;
 const README = readFileSync(join(ROOT, "README.md"), "utf8");
 const fragment = octokitFragment(README);
+/** The README's override of @octokit/endpoint: the drop-in's tarball under the clone's path. */
+const OVERRIDE = String((fragment.manifest.overrides as Record<string, string>)["@octokit/endpoint"]);
 /** The README's line that installs rest-endpoint itself ("Install"), which the drop-in depends on. */
 const installRuntime = readmeBlocks(README)
   .filter((block) => block.section === "Install" && block.lang === "sh")
@@ -182,28 +186,23 @@ describe("the README's override in an octokit app, installed from the packed tar
         "rest-endpoint-1.0.0.tgz",
         `rest-endpoint-octokit-${version}.tgz`,
       ]);
-      expect(fragment.manifest).toEqual({
-        dependencies: {
-          "rest-endpoint-octokit": `file:../rest-endpoint/rest-endpoint-octokit-${version}.tgz`,
-        },
-        overrides: { "@octokit/endpoint": "$rest-endpoint-octokit" },
-      });
+      expect(fragment.manifest).toEqual(expectedOctokitFragment(version));
       expect(installRuntime).toBe("npm install ../rest-endpoint/rest-endpoint-1.0.0.tgz");
     },
     SLOW,
   );
 
   it(
-    "the fragment as written: npm looks for the override's relative tarball under node_modules (npm/cli#4397)",
+    "the override by a relative path fails: npm looks for the tarball under node_modules (npm/cli#4397)",
     async () => {
       const verbatim = join(scratch, "verbatim-app");
+      const tarball = basename(OVERRIDE);
       await startApp(verbatim, {
-        ...fragment.manifest,
-        dependencies: { ...fragment.manifest.dependencies, ...stack() },
+        dependencies: stack(),
+        overrides: { "@octokit/endpoint": `file:../rest-endpoint/${tarball}` },
       });
       const { code, stderr } = await run("npm", ["install", ...OFFLINE], verbatim);
-      const tarball = basename(fragment.manifest.dependencies["rest-endpoint-octokit"] as string);
-      // If npm now resolves it from the app, the README's fragment works as written: install it as is.
+      // If npm now resolves it from the app, the README can give the relative path.
       expect(code, stderr).not.toBe(0);
       expect(stderr).toContain("ENOENT");
       expect(stderr).toContain(join(verbatim, "node_modules", "@octokit"));
@@ -215,21 +214,19 @@ describe("the README's override in an octokit app, installed from the packed tar
   it(
     "installs the fragment (the tarball's path made absolute) with @octokit/core and octokit, offline",
     async () => {
-      const dependencies = Object.fromEntries(
-        Object.entries(fragment.manifest.dependencies).map(([name, spec]) => [
-          name,
-          spec.startsWith("file:.") ? `file:${join(clone, basename(spec))}` : spec,
-        ]),
-      );
-      await startApp(app, { ...fragment.manifest, dependencies: { ...dependencies, ...stack() } });
+      await startApp(app, {
+        dependencies: stack(),
+        overrides: { "@octokit/endpoint": OVERRIDE.replace(`file:${CLONE_PLACEHOLDER}/`, `file:${clone}/`) },
+      });
       const { stderr } = await succeeds("npm", ["install", ...OFFLINE], app);
       expect(stderr).not.toMatch(/corrupted|ENOENT/);
 
       const manifest = JSON.parse(readFileSync(join(app, "package.json"), "utf8"));
-      expect(manifest.overrides).toEqual({ "@octokit/endpoint": "$rest-endpoint-octokit" });
+      expect(manifest.overrides).toEqual({
+        "@octokit/endpoint": `file:${join(clone, "rest-endpoint-octokit-1.0.0.tgz")}`,
+      });
       expect(manifest.dependencies).toEqual({
         "rest-endpoint": "file:../rest-endpoint/rest-endpoint-1.0.0.tgz",
-        "rest-endpoint-octokit": `file:${join(clone, "rest-endpoint-octokit-1.0.0.tgz")}`,
         "@octokit/core": lockedVersion("@octokit/core"),
         octokit: lockedVersion("octokit"),
       });

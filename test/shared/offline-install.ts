@@ -148,12 +148,22 @@ export type OctokitFragment = {
   readonly text: string;
   /** README line of the block's fence. */
   readonly line: number;
-  readonly manifest: { dependencies: Record<string, string>; overrides: Record<string, string> };
+  readonly manifest: { overrides: Record<string, string> };
 };
 
 export const OCTOKIT_SECTION = "Inside octokit";
 
 /** Reads the README's "Inside octokit" json block: members of package.json, parsed in `{ }`. */
+/** Where the README's override names the clone: the reader writes their own absolute path. */
+export const CLONE_PLACEHOLDER = "/path/to/rest-endpoint";
+
+/** The README's fragment as it must read: the override of @octokit/endpoint by the drop-in's tarball. */
+export function expectedOctokitFragment(version: string): Record<string, unknown> {
+  return {
+    overrides: { "@octokit/endpoint": `file:${CLONE_PLACEHOLDER}/rest-endpoint-octokit-${version}.tgz` },
+  };
+}
+
 export function octokitFragment(
   readme: string = readFileSync(join(ROOT, "README.md"), "utf8"),
 ): OctokitFragment {

@@ -122,7 +122,7 @@ describe("installing from the packed tarballs, as the README says", () => {
       expect(manifest.devDependencies).toEqual({
         "rest-endpoint-openapi": "file:../rest-endpoint/rest-endpoint-openapi-1.0.0.tgz",
       });
-      for (const file of ["yaml", "@apidevtools/json-schema-ref-parser", "@scalar/openapi-upgrader"])
+      for (const file of ["yaml", "@scalar/openapi-upgrader"])
         expect(existsSync(join(project, "node_modules", file, "package.json")), file).toBe(true);
       // What is installed is the package, not a link to this checkout.
       const { stdout } = await succeeds(

@@ -188,6 +188,8 @@ describe("the package", () => {
       expect.arrayContaining(["rest-endpoint"]),
     );
     for (const specifier of imports)
-      expect(specifier).toMatch(/^(\.\/[\w-]+\.js|\.\/src\/[\w-]+\.js|rest-endpoint)$/);
+      expect(specifier).toMatch(
+        /^(\.\/[\w-]+\.js|\.\/src\/[\w-]+\.js|rest-endpoint|rest-endpoint\/uri-template)$/,
+      );
   });
 });

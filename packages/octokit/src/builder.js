@@ -4,7 +4,7 @@
 
 import { mergeMediaType } from "./media-type.js";
 import { parse } from "./parse.js";
-import { readCall } from "./read-call.js";
+import { freshRequest, readCall } from "./read-call.js";
 
 /**
  * @typedef {import("rest-endpoint").Endpoint} Inner
@@ -41,7 +41,8 @@ export function makeBuilder(inner, previews) {
 
 /**
  * Merged options in @octokit/endpoint's shape. Beside a route string, `url` and `method` are
- * parameters (rest-endpoint keeps them under `$params`), never the request's own.
+ * parameters (rest-endpoint keeps them under `$params`), never the request's own. `request` is
+ * a fresh, unfrozen copy each call, never the defaults' (frozen) object.
  *
  * @param {Inner} inner
  * @param {readonly string[] | undefined} previews the defaults' previews
@@ -64,6 +65,8 @@ export function mergeCall(inner, previews, route, options) {
   );
   const graphql = merged.url === "/graphql" && (withRoute || call.givesUrl);
   merged.mediaType = mergeMediaType(merged.mediaType.format, previews, call.previews, graphql);
+  // Its own `request` each call: octokit's retry and throttling plugins write `retryCount` there.
+  freshRequest(merged);
   return merged;
 }
 

@@ -1,9 +1,10 @@
 // Merged options to request options in @octokit/endpoint's shape, by rest-endpoint's parse.
 import { endpoint as restEndpoint } from "rest-endpoint";
 import { readSafely } from "./errors.js";
+import { refuseShorterRoute } from "./last-segment.js";
 import { endsInGraphql, previewAccept } from "./media-type.js";
 import { settleOrigin } from "./origin.js";
-import { readPreviews } from "./read-call.js";
+import { freshRequest, readPreviews } from "./read-call.js";
 import { spaceSearchTerms } from "./search-query.js";
 
 /** @typedef {Omit<import("rest-endpoint").RequestOptions, "method"> & { method: string }} OctokitRequestOptions */
@@ -11,8 +12,10 @@ import { spaceSearchTerms } from "./search-query.js";
 /**
  * Request options from merged options, as @octokit/endpoint's `parse` gives them: the method
  * uppercase, previews applied only to urls ending in `/graphql`, `{origin}` routes joined to
- * `baseUrl` or to an origin the builder names. Everything else, and every check, is
- * rest-endpoint's. Stateless: the same function on every builder.
+ * `baseUrl` or to an origin the builder names, an empty last path parameter refused where it
+ * would reach another GitHub operation, and `request` a fresh copy octokit's plugins may write
+ * into. Everything else, and every other check, is rest-endpoint's. Stateless: the same function
+ * on every builder.
  *
  * @param {unknown} options merged options, as `endpoint.merge` returns them
  * @returns {OctokitRequestOptions}
@@ -26,6 +29,7 @@ export function parse(options) {
   if (options === null || typeof options !== "object")
     return upper(restEndpoint.parse(/** @type {never} */ (options)));
   const copy = readSafely(() => ({ .../** @type {Record<string, unknown>} */ (options) }));
+  freshRequest(copy);
   settleOrigin(copy);
   spaceSearchTerms(copy);
   const media = copy.mediaType;
@@ -37,6 +41,7 @@ export function parse(options) {
     copy.mediaType = { ...mediaCopy, previews: undefined };
   }
   const request = restEndpoint.parse(/** @type {never} */ (copy));
+  refuseShorterRoute(copy, request.method);
   const accept = request.headers.accept;
   if (!previews?.length || accept === undefined || !endsInGraphql(request.url)) return upper(request);
   if (/application\/octet-stream/i.test(accept)) return upper(request);

@@ -1,5 +1,6 @@
 // Reads a call's options once, taking `mediaType.previews` aside: octokit merges previews by
-// its own rule (media-type.js), so rest-endpoint, which would union them, never sees them.
+// its own rule (media-type.js), so rest-endpoint, which would union them, never sees them. And
+// gives merged options their own `request`, which octokit's plugins write into.
 import { readSafely, refuse } from "./errors.js";
 
 /**
@@ -71,4 +72,25 @@ export function readPreviews(value) {
     }
   }
   return previews;
+}
+
+/**
+ * Gives options (a copy, changed in place) their own shallow copy of `request`, unfrozen:
+ * octokit's retry and throttling plugins write `request.retryCount` into each request's
+ * options, which must neither throw on the builder's frozen DEFAULTS nor reach another request.
+ *
+ * @param {Record<string, unknown>} options
+ * @returns {void}
+ * @example
+ * ```js
+ * const defaults = Object.freeze({ retries: 2 });
+ * const options = { request: defaults };
+ * freshRequest(options);
+ * options.request !== defaults && !Object.isFrozen(options.request); // true
+ * ```
+ */
+export function freshRequest(options) {
+  const request = options.request;
+  if (request === null || typeof request !== "object") return;
+  options.request = readSafely(() => ({ .../** @type {Record<string, unknown>} */ (request) }));
 }

@@ -23,6 +23,21 @@ const ONCE = [
 ];
 
 /**
+ * Files whose second run, with the production build's short messages, `npm run test:field`
+ * makes rather than `npm test`: they walk code the production build shares with development
+ * (the generator has no production build; the fetch and curl integration and the caches'
+ * memory run the same code; the fuzzing of every entry point runs with the fuller messages
+ * first), and they are the slowest of the suite.
+ */
+export const PRODUCTION_IN_FIELD = [
+  "test/only-endpoint-error.test.ts",
+  "test/generate/**",
+  "test/adapters/integration.test.ts",
+  "test/shared/bounded-cache.test.ts",
+  "test/linear-time.test.ts",
+];
+
+/**
  * The field: real descriptions (the whole APIs.guru directory, end to end), the packed
  * packages installed as a user would, and octokit's stack from npm. `npm run test:field` runs
  * them (vitest.field.config.ts); `npm test` leaves them out, so a contributor's run stays short.
@@ -36,14 +51,14 @@ export const FIELD_TESTS = FIELD.map((folder) => `${folder}/*.test.ts`);
  * before a product or a walk of a huge length is written. They run in projects of their own,
  * where the count-work plugin rewrites the library's source and the YAML reader.
  */
-const COUNTED = [
+export const COUNTED = [
   "test/linear-time.test.ts",
   "test/promises/bounded-work.test.ts",
   "test/operations/hostile-descriptions.test.ts",
   "test/adapters/one-request.test.ts",
   "test/cli/conform-items.test.ts",
 ];
-const counted = {
+export const counted = {
   plugins: [countWorkPlugin()],
   // The YAML reader's ES module build, so that the plugin can count its work too.
   resolve: { alias: { yaml: fileURLToPath(new URL("node_modules/yaml/browser/index.js", import.meta.url)) } },
@@ -52,10 +67,11 @@ const counted = {
 export default defineConfig({
   test: {
     // A guard against a hang, not a judge of speed: work is judged by counting it (test/work/),
-    // so a test may take as long as a busy machine needs. Two workers keep both cores busy.
+    // so a test may take as long as a busy machine needs. Three workers keep both cores busy
+    // while one waits on a process or a server it started (Vitest's default is one here).
     testTimeout: 600_000,
     hookTimeout: 600_000,
-    maxWorkers: 2,
+    maxWorkers: 3,
     // CI also writes a JSON report, from which .ci/run prints a plain "N passed, N failed" line.
     reporters: process.env.CI ? ["default", ["json", { outputFile: "test-results.json" }]] : ["default"],
     projects: [
@@ -70,7 +86,7 @@ export default defineConfig({
         test: {
           name: "production",
           include: ["test/**/*.test.ts"],
-          exclude: [...ONCE, ...FIELD, ...COUNTED],
+          exclude: [...ONCE, ...FIELD, ...COUNTED, ...PRODUCTION_IN_FIELD],
         },
       },
       {
@@ -86,7 +102,7 @@ export default defineConfig({
         test: {
           name: "production counted",
           include: COUNTED,
-          exclude: ONCE,
+          exclude: [...ONCE, ...PRODUCTION_IN_FIELD],
           server: { deps: { inline: [/yaml/] } },
         },
       },

@@ -50,6 +50,8 @@ describe("a $ref through an inherited name names nothing", () => {
         fc.constantFrom(...inherited),
         fc.constantFrom("#", "#/components", "#/components/parameters/p", "#/components/list"),
         (name, at) => {
+          // The parameter holds a `name` of its own (Function.prototype has one too): data.
+          fc.pre(!(at === "#/components/parameters/p" && name === "name"));
           const [note] = notesFor(`${at}/${name}`);
           expect(note).toContain(`holds no ${JSON.stringify(name)} of its own there`);
         },

@@ -3,6 +3,7 @@ import { impliedContentType, serializeBody, writingBody } from "../bodies/serial
 import { EndpointError } from "../endpoint-error.js";
 import { quote } from "../shared/quote.js";
 import type { RequestOptions } from "../types/request.js";
+import { refuseFraming } from "./framing-headers.js";
 import { readRequestOptions } from "./read-request-options.js";
 
 /**
@@ -11,7 +12,8 @@ import { readRequestOptions } from "./read-request-options.js";
  * curl's own default headers (`accept`, `user-agent`, `content-type`) are switched off when the
  * options do not set them, so the server sees exactly the described request. The options are
  * checked first, as they may have been built or changed by hand: an unknown method, a url
- * that is not http(s) or a path, or a header that is not a token with a sendable value is an
+ * that is not http(s) or a path, a header that is not a token with a sendable value, or a
+ * `host`, `content-length` or `transfer-encoding` header (refused as by `toHttpMessage`) is an
  * `EndpointError`, never part of a command.
  *
  * @example
@@ -22,6 +24,9 @@ import { readRequestOptions } from "./read-request-options.js";
  */
 export function toCurl(options: RequestOptions): string {
   const request = readRequestOptions(options, "toCurl");
+  // curl writes the framing from the url and the body, as a raw message does: a header of the
+  // options' own (`content-length: 0`) would make the body a second request.
+  refuseFraming(request.headers, "toCurl");
   // The method is one of six fixed words, so it needs no quoting.
   const { method, headers, names } = request;
   // -q (first, or curl ignores it) skips the user's .curlrc, which could add headers or write files;

@@ -1,12 +1,8 @@
 import { printableBytes } from "../bodies/printable-bytes.js";
 import { impliedContentType, serializeBody, writingBody } from "../bodies/serialize-body.js";
-import { EndpointError } from "../endpoint-error.js";
-import { quote } from "../shared/quote.js";
 import type { RequestOptions } from "../types/request.js";
+import { refuseFraming } from "./framing-headers.js";
 import { readRequestOptions } from "./read-request-options.js";
-
-/** Headers that this message writes itself; a second one would frame the request twice. */
-const FRAMING = ["host", "content-length", "transfer-encoding"];
 
 /**
  * The raw HTTP/1.1 request for request options: request line, `host`, the headers,
@@ -18,23 +14,7 @@ const FRAMING = ["host", "content-length", "transfer-encoding"];
  */
 export function toHttpMessage(options: RequestOptions): Uint8Array {
   const request = readRequestOptions(options, "toHttpMessage");
-  for (const name of Object.keys(request.headers)) {
-    const lower = name.toLowerCase();
-    // `connection: content-length` asks a proxy to drop the length: the body would become a request.
-    const named =
-      lower === "connection" &&
-      (request.headers[name] as string)
-        .split(",")
-        .some((token) => FRAMING.includes(token.trim().toLowerCase()));
-    if (FRAMING.includes(lower) || named) {
-      throw new EndpointError(
-        "invalid_header",
-        __DEV__
-          ? `Header ${quote(name)} in the request options given to toHttpMessage: toHttpMessage writes host (from the url) and content-length (from the body) itself, and another host, length or transfer-encoding (or a connection header naming one) would let servers read the message differently; remove the header.`
-          : "",
-      );
-    }
-  }
+  refuseFraming(request.headers, "toHttpMessage");
   let head = `${request.method} ${request.target} HTTP/1.1\r\n`;
   if (request.host !== undefined) head += `host: ${request.host}\r\n`;
   for (const [name, value] of Object.entries(request.headers)) head += `${name}: ${value}\r\n`;

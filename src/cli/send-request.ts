@@ -1,3 +1,4 @@
+import { FRAMING } from "../adapters/framing-headers.js";
 import { nextRequest, SAFE_ACROSS_ORIGINS } from "../adapters/next-request.js";
 import { toFetchArgs } from "../adapters/to-fetch-args.js";
 import { maskedPath, SECRET_NAME } from "../shared/masked-url.js";
@@ -17,17 +18,11 @@ export interface SendIo extends PrintIo {
   progress?(text: string): void;
 }
 
-/** Headers that frame the message: fetch writes them, and a wrong one hangs the request. */
-const FRAMING = new Set([
-  "host",
-  "content-length",
-  "transfer-encoding",
-  "connection",
-  "upgrade",
-  "keep-alive",
-  "te",
-  "trailer",
-]);
+/**
+ * Headers fetch writes itself: the framing that every writer refuses (`FRAMING`, one list),
+ * and the hop-by-hop ones, which fetch refuses or drops (a wrong one hangs the request).
+ */
+const FETCH_WRITES = new Set([...FRAMING, "connection", "upgrade", "keep-alive", "te", "trailer"]);
 
 /** Pages `--paginate` follows at most: a server that links on forever is stopped. */
 const MAX_PAGES = 10_000;
@@ -155,7 +150,7 @@ async function fetchPage(
   io: SendIo,
 ): Promise<Page & { url: string }> {
   for (const name of Object.keys(options.headers)) {
-    if (FRAMING.has(name.toLowerCase())) {
+    if (FETCH_WRITES.has(name.toLowerCase())) {
       throw new UsageError(`The header ${name} is the HTTP client's to write when it sends; leave it out.`);
     }
   }

@@ -279,10 +279,13 @@ function refResolver(read) {
     let at = read(path);
     let node = at.doc;
     let where = [];
+    // Whether the pointer names its node in `file` itself, through no other `$ref` on the way.
+    let direct = at === file;
     for (const token of tokens) {
       if (isRef(node) && token !== "$ref") {
         ({ file: at, tokens: where, value: node } = resolveRef(node.$ref, at, hops + 1));
         where = [...where];
+        direct = false;
       }
       if (!ownEntry(node, token)) {
         const inherited = typeof node === "object" && node !== null && token in node;
@@ -295,6 +298,9 @@ function refResolver(read) {
     }
     // A `$ref` to a `$ref` names what the last one names.
     found = isRef(node) ? resolveRef(node.$ref, at, hops + 1) : { file: at, tokens: where, value: node };
+    // The final target's pointer is written once, when first asked for: `direct` is this
+    // `$ref`'s own, and `found` may be shared by every `$ref` that leads to the same target.
+    found = { ...found, direct };
     known.set(key, found);
     return found;
   };
@@ -346,8 +352,15 @@ function bundleDescription(root) {
     const target = resolveRef(value.$ref, file, 0);
     const siblings = Object.keys(value).filter((name) => name !== "$ref");
     if (target.file === main) {
-      // A pointer into the description stays one, written from the description's root.
-      value.$ref = pointerText(target.tokens);
+      // A pointer into the description stays one, written from the description's root. One
+      // of the description's own that names its node through no other `$ref` stays as it is
+      // (it may name a `$ref`, which the reader follows): re-encoding the final target's
+      // pointer for each of many `$ref`s to a `$ref` to a long key would write that long
+      // pointer again each time (work and output in the product of their count and its length).
+      if (!(file === main && target.direct && value.$ref.startsWith("#"))) {
+        target.text ??= pointerText(target.tokens);
+        value.$ref = target.text;
+      }
       done.add(value);
       walk(value, siblings, file, place);
     } else if (typeof target.value !== "object" || target.value === null) {

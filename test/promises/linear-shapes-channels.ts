@@ -67,6 +67,27 @@ export function manySpellingsOfOneFile(n: number): string {
   });
 }
 
+/**
+ * n `$ref`s to a `$ref` to a schema under a key of n slashes (each `~1` in the pointer): the
+ * loader once wrote the long key's pointer again for each of them.
+ */
+export function manyRefsThroughALongKey(n: number): string {
+  const doc = {
+    openapi: "3.1.0",
+    components: {
+      schemas: {
+        ["/".repeat(n)]: { type: "string" },
+        x0: { $ref: `#/components/schemas/${"~1".repeat(n)}` },
+      },
+    },
+    refs: Array.from({ length: n }, () => ({ $ref: "#/components/schemas/x0" })),
+  };
+  const dir = join(root, `s${folders++}`);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, "openapi.json"), JSON.stringify(doc));
+  return join(dir, "openapi.json");
+}
+
 /** Loads a description; the loader's work is done before its promise settles. */
 function load(path: string): void {
   loadDescription(path).catch(() => undefined);
@@ -105,6 +126,13 @@ export const CHANNEL_SHAPES: [string, (n: number) => () => void][] = [
     "loadDescription: one file under n spellings of its path",
     (n) => {
       const path = manySpellingsOfOneFile(n);
+      return () => load(path);
+    },
+  ],
+  [
+    "loadDescription: n $refs to a $ref to a key of n slashes",
+    (n) => {
+      const path = manyRefsThroughALongKey(n);
       return () => load(path);
     },
   ],

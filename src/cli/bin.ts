@@ -43,7 +43,8 @@ process.stdout.on("error", (error: NodeJS.ErrnoException) => {
  * read; a pipe or socket has data when the first turns of the event loop bring some, and is
  * empty when they bring its end. A pipe with nothing in it yet is not waited for: a CI runner
  * may leave one open for ever, and the command must never hang on it. /dev/null and other
- * devices are no data.
+ * devices are no data. A pipe or socket is closed once looked at (the command reads none of it),
+ * so that neither a writer holding it open nor data still coming keeps the process up.
  */
 function stdinHasData(): Promise<boolean> {
   let stat: ReturnType<typeof fstatSync>;
@@ -67,9 +68,12 @@ function stdinHasData(): Promise<boolean> {
     const finish = (hasData: boolean): void => {
       if (done) return;
       done = true;
-      // Paused, not read on: what is left stays in the pipe, and the process can exit.
-      input.pause();
+      // Asked only when the command reads none of standard input: closed here, so that a writer
+      // who keeps the pipe open cannot keep the process alive. Pausing is not enough: a paused
+      // stream reads on up to its buffer's size, and a read in flight keeps the event loop up.
       input.removeAllListeners("data");
+      input.on("error", () => {});
+      input.destroy();
       resolve(hasData);
     };
     input.on("data", () => finish(true));

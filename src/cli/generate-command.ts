@@ -12,9 +12,9 @@ export interface GenerateIo {
   /**
    * Whether standard output is a terminal: the module printed there (no `--out`) is escaped as
    * everything else the command line prints on one, since names from the description could
-   * drive it; on a pipe it stays byte for byte. Unless given, Node's `process.stdout.isTTY`.
+   * drive it; on a pipe it stays byte for byte.
    */
-  isTerminal?: boolean;
+  isTerminal: boolean;
   /**
    * Reads a description that is YAML, needs an upgrade (Swagger 2.0) or more than one file
    * (`$ref`s to other files), with the optional package rest-endpoint-openapi; `undefined`
@@ -131,8 +131,7 @@ export async function runGenerate(argv: readonly string[], io: GenerateIo): Prom
   }
   for (const note of generated.notes) io.stderr(`rest-endpoint generate: ${note}\n`);
   if (settings.out === undefined) {
-    const isTerminal = io.isTerminal ?? (typeof process === "object" && process.stdout?.isTTY === true);
-    io.stdout(isTerminal ? escapeTerminal(generated.module) : generated.module);
+    io.stdout(io.isTerminal ? escapeTerminal(generated.module) : generated.module);
     return 0;
   }
   const typescript = /\.m?ts$/.test(settings.out) && !/\.d\.m?ts$/.test(settings.out);

@@ -70,6 +70,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
           io.writeFile(path, text);
         },
         stdout: (text) => io.stdout(text),
+        isTerminal: io.isTerminal ?? false,
         // Names from the description could drive the terminal: one safe line each.
         stderr: (text) => io.stderr(`${escapeControls(text.replace(/\n$/, ""))}\n`),
       });

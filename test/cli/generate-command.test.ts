@@ -211,6 +211,7 @@ describe("rest-endpoint generate", () => {
         writeFile: () => {},
         stdout: () => {},
         stderr: () => {},
+        isTerminal: false,
       };
       await expect(runGenerate([name as string], io)).rejects.toThrow(
         new RegExp(

@@ -4,6 +4,7 @@ import { EndpointError } from "../endpoint-error.js";
 import { checkHeaderValue } from "../options/headers.js";
 import { SUPPORTED_METHODS, supportedMethod } from "../route/request-method.js";
 import { describeValue } from "../shared/describe-value.js";
+import { maskedUrl } from "../shared/masked-url.js";
 import { isPlainObject, setOwn, snapshot } from "../shared/object.js";
 import { quote } from "../shared/quote.js";
 import type { Method } from "../types/request.js";
@@ -113,7 +114,7 @@ function readUrl(url: unknown, adapter: string): { target: string; host: string 
     new EndpointError(
       "invalid_options",
       __DEV__
-        ? `Invalid url ${quote(url)} in the request options given to ${adapter}: it ${problem}.`
+        ? `Invalid url ${quote(maskedUrl(url))} in the request options given to ${adapter}: it ${problem}.`
         : "url",
     );
   if (url === "") {

@@ -3,7 +3,7 @@
 import { fstatSync, mkdirSync, readFileSync, readSync, statSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { withoutUserinfo } from "../shared/masked-url.js";
+import { maskedText } from "../shared/masked-url.js";
 import { escapeControls } from "./escape-controls.js";
 import { LOADER_PACKAGE } from "./generate-command.js";
 import { JQ_PACKAGE } from "./print-response.js";
@@ -25,7 +25,7 @@ function fail(error: unknown): never {
   } catch {
     text = "an unknown error";
   }
-  process.stderr.write(`rest-endpoint: ${escapeControls(withoutUserinfo(text.slice(0, 1000)))}\n`);
+  process.stderr.write(`rest-endpoint: ${escapeControls(maskedText(text.slice(0, 1000)))}\n`);
   process.exit(1);
 }
 process.on("uncaughtException", fail);

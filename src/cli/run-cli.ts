@@ -7,7 +7,7 @@ import { serializeBody } from "../bodies/serialize-body.js";
 import { endpoint } from "../endpoint.js";
 import { asEndpointError, EndpointError } from "../endpoint-error.js";
 import { withQuery } from "../route/with-query.js";
-import { withoutUserinfo } from "../shared/masked-url.js";
+import { maskedText } from "../shared/masked-url.js";
 import { setOwn } from "../shared/object.js";
 import { encodeUnreserved } from "../template/encode.js";
 import type { EndpointOptions, RequestOptions } from "../types/request.js";
@@ -155,7 +155,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     return 0;
   } catch (error) {
     if (error instanceof EndpointError || error instanceof UsageError || error instanceof SendError) {
-      io.stderr(`rest-endpoint: ${escapeControls(withoutUserinfo(error.message))}\n`);
+      io.stderr(`rest-endpoint: ${escapeControls(maskedText(error.message))}\n`);
       return error instanceof SendError ? 1 : 2;
     }
     throw error;

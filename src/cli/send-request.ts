@@ -1,7 +1,7 @@
 import { FRAMING } from "../adapters/framing-headers.js";
 import { nextRequest, SAFE_ACROSS_ORIGINS } from "../adapters/next-request.js";
 import { toFetchArgs } from "../adapters/to-fetch-args.js";
-import { maskedPath, SECRET_NAME } from "../shared/masked-url.js";
+import { lenientName, maskedPath, SECRET_NAME } from "../shared/masked-url.js";
 import type { RequestOptions } from "../types/request.js";
 import { escapeControls } from "./escape-controls.js";
 import type { SendSettings } from "./parse-arguments.js";
@@ -26,13 +26,6 @@ const FETCH_WRITES = new Set([...FRAMING, "connection", "upgrade", "keep-alive",
 
 /** Pages `--paginate` follows at most: a server that links on forever is stopped. */
 const MAX_PAGES = 10_000;
-
-/**
- * Request headers `--verbose` masks: those that carry credentials by name. Any other name
- * holding key, token, secret, auth, session, password or credential may too (`X-Api-Key`).
- */
-const SECRET_HEADER =
-  /^(authorization|proxy-authorization|cookie)$|key|token|secret|auth|session|passw|credential/i;
 
 /**
  * Headers the runtime's fetch adds when the request has none (and `sec-fetch-mode` always),
@@ -179,7 +172,9 @@ async function fetchPage(
     } catch (error) {
       // Which request: a redirect or a next page may have led elsewhere than the user typed.
       const shown = `${url.origin}${maskedPath(url, settings.credentials?.query ?? [])}`;
-      throw new SendError(`The request ${init.method} ${shown} failed: ${failure(error)}.`);
+      // What fetch said may quote the url (a proxy's or a test's fetch does): masked there too.
+      const said = failure(error).split(url.href).join(shown);
+      throw new SendError(`The request ${init.method} ${shown} failed: ${said}.`);
     }
     if (settings.verbose) io.stderr(responseHead(response, url, settings.credentials?.query ?? []));
     const location = response.headers.get("location");
@@ -228,7 +223,8 @@ function requestHead(
     // fetch replaces a sec-fetch-mode of its own; the line below shows what goes out.
     if (lower === "sec-fetch-mode") continue;
     given.add(lower);
-    const hidden = SECRET_HEADER.test(name) || secretHeaders.includes(lower);
+    // Masked by the one rule of credential names (authorization, cookie, X-Api-Key, X-Jwt...).
+    const hidden = SECRET_NAME.test(lenientName(name)) || secretHeaders.includes(lower);
     head += `> ${name}: ${hidden ? masked(value) : value}\n`;
   }
   for (const [name, value] of ADDED_BY_FETCH) {
@@ -240,7 +236,7 @@ function requestHead(
 function responseHead(response: Response, base: URL, secret: readonly string[]): string {
   let head = `< HTTP/1.1 ${response.status} ${response.statusText}\n`;
   for (const [name, value] of response.headers) {
-    let shown = SECRET_NAME.test(name) ? masked(value) : value;
+    let shown = SECRET_NAME.test(lenientName(name)) ? masked(value) : value;
     if (name === "location" || name === "link")
       shown = shown.replace(/[^<>\s,;]+/g, (part) => maskedLink(part, base, secret));
     head += `< ${name}: ${shown}\n`;

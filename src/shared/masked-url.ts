@@ -1,28 +1,108 @@
 // Urls as messages and logs show them, credentials masked: the one masking of the library and
-// the command line (a failed page of `paginate`, `--verbose`, an error line), so a message can
-// be pasted into an issue as it is.
+// the command line (a failed page of `paginate`, an adapter's invalid url, `--verbose`, an
+// error line), so a message can be pasted into an issue as it is.
 
 import { withoutUserinfo } from "./without-userinfo.js";
 
-/** Names of query parameters and response headers that may carry a credential. */
+/**
+ * Names of query parameters and headers that may carry a credential, tested on a name as the
+ * most lenient servers read it (`lenientName`).
+ */
 export const SECRET_NAME: RegExp =
-  /auth|token|secret|key|password|passwd|cookie|session|signature|credential|sig$|^code$/i;
+  /auth|token|secret|key|pass|pwd|jwt|bearer|cookie|session|signature|credential|sig$|^code$/i;
 
 /**
- * The path and query of `url`, with the values of credential-like query parameters masked,
- * and of those named in `secret` (the names a described API's key is sent under: `appid`).
+ * A query, cookie or path parameter's name as the most lenient servers read it: `+` a space
+ * and percent-escapes decoded (each well-formed ASCII escape when the whole does not decode),
+ * cut at a NUL (C strings), trimmed and unquoted (RFC 6265), brackets before it dropped
+ * (`[api_key]` to qs and Rack), an unclosed `[` read as `_` (PHP), cut at a `[` (`api_key[]`)
+ * with any `]` after it dropped, dots and spaces as `_` (PHP), in any case (folded through
+ * upper case, so that a dotless `ı` is an `i` and a long `ſ` an `s`, as Java reads them).
+ * Linear: each step is one pass.
  */
-export function maskedPath(url: URL, secret: readonly string[] = []): string {
-  let query = "";
-  for (const [name, value] of url.searchParams) {
-    query += `${query === "" ? "?" : "&"}${encodeURIComponent(name)}=${SECRET_NAME.test(name) || secret.includes(name) ? "****" : encodeURIComponent(value)}`;
+export function lenientName(name: string): string {
+  // Most names are plain: nothing to decode, trim, unquote or cut.
+  if (/^[\w-]*$/.test(name)) return name.toLowerCase();
+  let text = name.replaceAll("+", " ");
+  try {
+    text = decodeURIComponent(text);
+  } catch {
+    text = text.replace(/%[0-7][0-9a-f]/gi, (percent) =>
+      String.fromCharCode(Number.parseInt(percent.slice(1), 16)),
+    );
   }
-  return `${url.pathname}${query}`;
+  const nul = text.indexOf("\0");
+  if (nul !== -1) text = text.slice(0, nul);
+  text = text.trim();
+  let start = text.startsWith('"') ? 1 : 0;
+  let end = text.length > start && text.endsWith('"') ? text.length - 1 : text.length;
+  while (start < end && (text[start] === "[" || text[start] === "]")) start++;
+  text = text.slice(start, end);
+  const open = text.indexOf("[");
+  if (open !== -1) {
+    if (text.indexOf("]", open) === -1) text = `${text.slice(0, open)}_${text.slice(open + 1)}`;
+    else text = text.slice(0, open);
+  }
+  end = text.length;
+  while (end > 0 && text[end - 1] === "]") end--;
+  return text.slice(0, end).replace(/[. ]/g, "_").toUpperCase().toLowerCase();
+}
+
+/** Whether a parameter of this name may carry a credential, or is one of `secret`'s. */
+function isSecret(name: string, secret: readonly string[]): boolean {
+  const read = lenientName(name);
+  return SECRET_NAME.test(read) || secret.some((given) => lenientName(given) === read);
 }
 
 /**
- * A url as written in a message: its origin (none for a relative url), then `maskedPath`,
- * and any `user:password@` masked too.
+ * `url` (or the part of it from `from`) with the values of credential-like parameters masked:
+ * in the query and the fragment, split where servers split them (`&` and `;`), and the path's
+ * own `;name=value` parameters (`;jsessionid=`). One pass over the text, no rescanning.
+ */
+function maskedParameters(url: string, from: number, secret: readonly string[]): string {
+  let out = "";
+  let copied = from;
+  let inQuery = false;
+  let inFragment = false;
+  // Where the current parameter's name starts (-1 in a path segment), and its first "=".
+  let name = -1;
+  let equals = -1;
+  for (let at = from; at <= url.length; at++) {
+    const code = at === url.length ? -1 : url.charCodeAt(at);
+    if (code === 61) {
+      if (name !== -1 && equals === -1) equals = at;
+      continue;
+    }
+    const separator =
+      code === -1 ||
+      code === 38 ||
+      code === 59 ||
+      (code === 35 && !inFragment) ||
+      (!inQuery && (code === 63 || code === 47));
+    if (!separator) continue;
+    if (name !== -1 && equals !== -1 && isSecret(url.slice(name, equals), secret)) {
+      out += `${url.slice(copied, equals + 1)}****`;
+      copied = at;
+    }
+    if (code === 63 || code === 35) inQuery = true;
+    if (code === 35) inFragment = true;
+    name = code === 47 && !inQuery ? -1 : at + 1;
+    equals = -1;
+  }
+  return out + url.slice(copied);
+}
+
+/**
+ * The path and query of `url`, with the values of credential-like parameters masked, and of
+ * those named in `secret` (the names a described API's key is sent under: `appid`).
+ */
+export function maskedPath(url: URL, secret: readonly string[] = []): string {
+  return maskedParameters(`${url.pathname}${url.search}`, 0, secret);
+}
+
+/**
+ * A url as written in a message, whether it parses or not: any `user:password@` masked, and
+ * the values of credential-like parameters (`maskedPath`), the rest as written.
  *
  * @example
  * ```ts
@@ -30,17 +110,47 @@ export function maskedPath(url: URL, secret: readonly string[] = []): string {
  * ```
  */
 export function maskedUrl(url: string): string {
-  let parsed: URL;
-  try {
-    parsed = new URL(url, "relative:/");
-  } catch {
-    // Not shown at all: nothing in it can be told apart as a credential. (The adapters check
-    // urls before they fail, so this is for other callers; not withoutUserinfo, which would
-    // bring its scanner into every bundle of the adapters.)
-    return "(a url that does not parse)";
+  // The authority: after a scheme's "://" at the start (white space before it trimmed, as URL
+  // parsers trim it), or after a leading "//"; it ends at the first "/", "?" or "#".
+  let start = 0;
+  while (start < url.length && url.charCodeAt(start) <= 32) start++;
+  let authority = -1;
+  if (url.startsWith("//", start)) authority = start + 2;
+  else {
+    let at = start;
+    while (at < url.length && /[A-Za-z0-9+.-]/.test(url[at] as string)) at++;
+    if (at > start && url.startsWith("://", at)) authority = at + 3;
   }
-  const relative = parsed.protocol === "relative:";
-  return `${relative ? "" : parsed.origin}${maskedPath(parsed)}`;
+  if (authority === -1) return maskedParameters(url, 0, []);
+  let end = authority;
+  let last = -1;
+  for (; end < url.length; end++) {
+    const code = url.charCodeAt(end);
+    if (code === 47 || code === 63 || code === 35) break;
+    if (code === 64) last = end;
+  }
+  // A "\" ends the authority to a URL parser, not to curl: what comes before the last "@" of
+  // either reading is masked.
+  const head = last === -1 ? url.slice(0, end) : `${url.slice(0, authority)}****${url.slice(last, end)}`;
+  return head + maskedParameters(url, end, []);
+}
+
+/**
+ * Text that quotes urls (an error line) with each url's `user:password@` masked
+ * (`withoutUserinfo`) and, in each word (between white space and quotes), the values of
+ * credential-like parameters after a `?`, `;` or `#`. One pass over the text.
+ */
+export function maskedText(text: string): string {
+  const plain = withoutUserinfo(text);
+  let out = "";
+  let word = 0;
+  for (let at = 0; at <= plain.length; at++) {
+    const code = at === plain.length ? 32 : plain.charCodeAt(at);
+    if (code > 32 && code !== 34 && code !== 39 && code !== 96) continue;
+    out += maskedParameters(plain.slice(word, at), 0, []) + plain.slice(at, at + 1);
+    word = at + 1;
+  }
+  return out;
 }
 
 // One pass, no rescanning regular expression: see without-userinfo.ts.

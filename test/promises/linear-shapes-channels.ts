@@ -10,6 +10,7 @@ import { nextRequest } from "../../src/adapters/index.js";
 import { escapeControls, escapeTerminal } from "../../src/cli/escape-controls.js";
 import { generateOperations } from "../../src/generate/index.js";
 import type { RequestOptions } from "../../src/index.js";
+import { maskedText, maskedUrl } from "../../src/shared/masked-url.js";
 import { withoutUserinfo } from "../../src/shared/without-userinfo.js";
 
 /** Texts that once made the masking of `user:password@` rescan them (one scheme start each). */
@@ -20,6 +21,16 @@ export const USERINFO_TEXTS: [string, (n: number) => string][] = [
   ["one scheme, a long userinfo without @", (n) => `http://${"u".repeat(n)}`],
   ["one scheme, @ after @", (n) => `http://${"u@".repeat(n)}/x`],
   ["schemes and userinfo, each masked", (n) => "x a://u:p@h ".repeat(n)],
+];
+
+/** Urls and texts for the masking of credential-like parameters (split at `&` and `;`). */
+export const PARAMETER_TEXTS: [string, (n: number) => string][] = [
+  ["separators without names", (n) => `http://h/x?${";&".repeat(n)}`],
+  ["one name, '=' after '='", (n) => `/x?token${"=".repeat(n)}`],
+  ["credentials, each masked", (n) => `/x?${"a=1;token=s&".repeat(n)}`],
+  ["escaped names that do not decode", (n) => `/x?${"%ZZtoken=s;".repeat(n)}`],
+  ["path parameters and segments", (n) => `/x${";jsessionid=s/".repeat(n)}`],
+  ["words in a line, each a query", (n) => `x "?token=s" `.repeat(n)],
 ];
 
 /** Texts for the terminal's escaping: controls, line breaks and CRs without line feeds. */
@@ -99,6 +110,13 @@ export const CHANNEL_SHAPES: [string, (n: number) => () => void][] = [
     (n) => {
       const given = text(n);
       return () => void withoutUserinfo(given);
+    },
+  ]),
+  ...PARAMETER_TEXTS.map(([name, text]): [string, (n: number) => () => void] => [
+    `maskedUrl and maskedText: ${name}`,
+    (n) => {
+      const given = text(n);
+      return () => void [maskedUrl(given), maskedText(given)];
     },
   ]),
   ...TERMINAL_TEXTS.map(([name, text]): [string, (n: number) => () => void] => [

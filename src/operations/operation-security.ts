@@ -220,7 +220,11 @@ function serverName(name: string): string {
     .replace(/^[[\]]+/, "");
   const open = text.indexOf("[");
   if (open !== -1 && text.indexOf("]", open) === -1) text = text.replace("[", "_");
-  return (text.split("[")[0] as string).replace(/\]+$/, "").replace(/[. ]/g, "_").toUpperCase().toLowerCase();
+  // Trailing "]" cut by a loop: /\]+$/ retries each "]" of a run that is not at the end.
+  const head = text.split("[")[0] as string;
+  let end = head.length;
+  while (end > 0 && head.charCodeAt(end - 1) === 93) end--;
+  return head.slice(0, end).replace(/[. ]/g, "_").toUpperCase().toLowerCase();
 }
 
 /** Whether `url` is under `server` (its `{variables}` standing for any text of one segment). */

@@ -125,6 +125,8 @@ await buildAll(
     github: "src/operations/github-operations.ts",
     generate: "src/generate/index.ts",
     bin: "src/cli/bin.ts",
+    // The executable's io as a module of its own, so that tests run the built command in-process.
+    "node-io": "src/cli/node-io.ts",
   },
   { define: { __DEV__: "true" } },
   { eager: true },

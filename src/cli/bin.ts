@@ -1,31 +1,11 @@
 #!/usr/bin/env node
-// The `rest-endpoint` executable: wires the command line to this process.
-import { fstatSync, mkdirSync, readFileSync, readSync, statSync, writeFileSync } from "node:fs";
-import { dirname, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
-import { maskedText } from "../shared/masked-url.js";
-import { escapeControls } from "./escape-controls.js";
-import { LOADER_PACKAGE } from "./generate-command.js";
-import { JQ_PACKAGE } from "./print-response.js";
-import { runCli } from "./run-cli.js";
-import { UsageError } from "./usage-error.js";
+// The `rest-endpoint` executable: this process's handlers, then the command line with this
+// process's io (node-io.ts).
+import { failureLine, nodeIo, runNodeCli } from "./node-io.js";
 
-/** The largest file read as a body or a value: 256 MiB. */
-const MAX_FILE = 256 * 1024 * 1024;
-
-/**
- * The last resort: an error nobody expected (a bug, a module of --operations that throws, an
- * engine limit) is one line on standard error and exit status 1, never a stack trace, whose
- * lines could hold what a server sent and drive the terminal.
- */
+/** The last resort, for an error outside the command's run: one line and exit status 1. */
 function fail(error: unknown): never {
-  let text: string;
-  try {
-    text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  } catch {
-    text = "an unknown error";
-  }
-  process.stderr.write(`rest-endpoint: ${escapeControls(maskedText(text.slice(0, 1000)))}\n`);
+  process.stderr.write(failureLine(error));
   process.exit(1);
 }
 process.on("uncaughtException", fail);
@@ -37,97 +17,4 @@ process.stdout.on("error", (error: NodeJS.ErrnoException) => {
   fail(error);
 });
 
-/**
- * Whether standard input holds data now, looked at without waiting: a terminal is not looked
- * at (it is the user, not data); a regular file (`< body.json`) has data when one byte can be
- * read; a pipe or socket has data when the first turns of the event loop bring some, and is
- * empty when they bring its end. A pipe with nothing in it yet is not waited for: a CI runner
- * may leave one open for ever, and the command must never hang on it. /dev/null and other
- * devices are no data. A pipe or socket is closed once looked at (the command reads none of it),
- * so that neither a writer holding it open nor data still coming keeps the process up.
- */
-function stdinHasData(): Promise<boolean> {
-  let stat: ReturnType<typeof fstatSync>;
-  try {
-    stat = fstatSync(0);
-  } catch {
-    // no standard input at all (closed)
-    return Promise.resolve(false);
-  }
-  if (stat.isFile()) {
-    try {
-      return Promise.resolve(readSync(0, new Uint8Array(1), 0, 1, null) > 0);
-    } catch {
-      return Promise.resolve(false);
-    }
-  }
-  if (!stat.isFIFO() && !stat.isSocket()) return Promise.resolve(false);
-  return new Promise((resolve) => {
-    const input = process.stdin;
-    let done = false;
-    const finish = (hasData: boolean): void => {
-      if (done) return;
-      done = true;
-      // Asked only when the command reads none of standard input: closed here, so that a writer
-      // who keeps the pipe open cannot keep the process alive. Pausing is not enough: a paused
-      // stream reads on up to its buffer's size, and a read in flight keeps the event loop up.
-      input.removeAllListeners("data");
-      input.on("error", () => {});
-      input.destroy();
-      resolve(hasData);
-    };
-    input.on("data", () => finish(true));
-    input.once("end", () => finish(false));
-    input.once("error", () => finish(false));
-    // Two turns: the read starts on the first, and data already in the pipe arrives in the second.
-    setImmediate(() => setImmediate(() => finish(false)));
-  });
-}
-
-process.exitCode = await runCli(process.argv.slice(2), {
-  stdout: (text) => process.stdout.write(text),
-  stderr: (text) => process.stderr.write(text),
-  // Plain bytes: a Buffer's toJSON would print it as { type: "Buffer", data: [...] }.
-  readStdin: () => new Uint8Array(readFileSync(0)),
-  // Regular files only, of a size a request can carry: /dev/zero or a FIFO would never end.
-  readFile: (path) => {
-    const stat = statSync(path);
-    if (!stat.isFile()) throw new Error(`${path} is not a regular file`);
-    if (stat.size > MAX_FILE) throw new Error(`${path} is larger than ${MAX_FILE} bytes`);
-    return new Uint8Array(readFileSync(path));
-  },
-  // `generate --out gen/api.js`: a folder not made yet is made, as tsc makes its outDir.
-  writeFile: (path, text) => {
-    mkdirSync(dirname(resolve(path)), { recursive: true });
-    writeFileSync(path, text);
-  },
-  stdinHasData,
-  fetch: (url, init) => fetch(url, init),
-  env: (name) => process.env[name],
-  isTerminal: process.stdout.isTTY === true,
-  isStderrTerminal: process.stderr.isTTY === true,
-  // --operations: a module by path, or one generated here, which imports this package's entry.
-  importModule: (specifier) =>
-    import(specifier.startsWith("data:") ? specifier : pathToFileURL(resolve(specifier)).href),
-  operationsUrl: new URL("./operations.js", import.meta.url).href,
-  jq: async (json, filter) => {
-    // Optional: jq compiled to WebAssembly, only for --jq.
-    let jq: { raw(data: string, filter: string, flags?: string[]): Promise<string> };
-    try {
-      jq = await import(JQ_PACKAGE);
-    } catch {
-      throw new UsageError(`--jq needs the package ${JQ_PACKAGE}: npm install ${JQ_PACKAGE}`);
-    }
-    return jq.raw(json, filter, ["-r"]);
-  },
-  loadDescription: async (path) => {
-    // Optional, and build-time only: its dependencies stay out of this package's install.
-    let loader: { loadDescription(path: string): Promise<unknown> };
-    try {
-      loader = await import(LOADER_PACKAGE);
-    } catch {
-      return undefined;
-    }
-    return loader.loadDescription(path);
-  },
-}).catch(fail);
+process.exitCode = await runNodeCli(process.argv.slice(2), nodeIo());

@@ -1,16 +1,14 @@
 // --auth-env as an attacker's server sees it: the credential goes only under the description's
 // server (its origin and base path), never with a next page or a redirect that leads out of
 // it, on the same origin or another. The built executable against two loopback servers.
-import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listenOnLoopback } from "../helpers.js";
-
-const BIN = fileURLToPath(new URL("../../dist/bin.js", import.meta.url));
+import { runBuilt } from "./run-executable.js";
 
 interface Received {
   server: string;
@@ -102,30 +100,22 @@ afterAll(async () => {
 
 /** Runs GET `path` with the three credentials; what each server received, in order. */
 async function send(path: string, ...flags: string[]): Promise<{ code: number; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [
-        BIN,
-        "--operations",
-        join(dir, "api.json"),
-        `GET ${path}`,
-        "--auth-env",
-        "token=TOKEN",
-        "--auth-env",
-        "key=KEY",
-        "--auth-env",
-        "session=SID",
-        ...flags,
-      ],
-      {
-        encoding: "utf8",
-        env: { PATH: process.env.PATH ?? "", TOKEN: "t-secret", KEY: "k-secret", SID: "s-secret" },
-      },
-      (error, _stdout, stderr) =>
-        resolve({ code: error === null ? 0 : Number((error as { code?: number }).code), stderr }),
-    );
-  });
+  const { code, stderr } = await runBuilt(
+    [
+      "--operations",
+      join(dir, "api.json"),
+      `GET ${path}`,
+      "--auth-env",
+      "token=TOKEN",
+      "--auth-env",
+      "key=KEY",
+      "--auth-env",
+      "session=SID",
+      ...flags,
+    ],
+    { env: { TOKEN: "t-secret", KEY: "k-secret", SID: "s-secret" } },
+  );
+  return { code, stderr };
 }
 
 /** Whether a request carried any of the three credentials. */

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../../src/cli/run-cli.js";
 import { listenOnLoopback } from "../helpers.js";
-import { runExecutable } from "./run-executable.js";
+import { runBuilt } from "./run-executable.js";
 
 const dir = mkdtempSync(join(tmpdir(), "rest-endpoint-channel-"));
 let api: Server;
@@ -94,7 +94,7 @@ describe("descriptions whose $refs point at built-ins", () => {
       ["generate", join(folder, "api.yaml")],
       ["--operations", join(folder, "api.yaml"), "GET /a"],
     ]) {
-      const result = await runExecutable(argv);
+      const result = await runBuilt(argv);
       expect(result.code, result.stderr).toBe(2);
       expect(result.stderr).toMatch(/^rest-endpoint: [^\n]*\n$/);
       expect(result.stderr).toMatch(want);
@@ -110,25 +110,19 @@ describe("descriptions whose $refs point at built-ins", () => {
         paths: { "/a": { get: { parameters: [{ $ref: "#/constructor/prototype" }] } } },
       }),
     );
-    const generated = await runExecutable(["generate", file]);
+    const generated = await runBuilt(["generate", file]);
     expect(generated.code).toBe(0);
     expect(generated.stderr).toContain('holds no \\"constructor\\" of its own there'.replaceAll("\\", ""));
-    const described = await runExecutable([
-      "--operations",
-      file,
-      "GET /a",
-      "--base-url",
-      "https://h.example",
-    ]);
+    const described = await runBuilt(["--operations", file, "GET /a", "--base-url", "https://h.example"]);
     expect(described.stderr).toContain('holds no "constructor" of its own there');
   });
 });
 
 describe("every url printed is masked, error lines included", () => {
   it("the redirect-limit line masks the key --auth-env sent, echoed in a location", async () => {
-    const result = await runExecutable(
+    const result = await runBuilt(
       ["--operations", join(dir, "keys.json"), "GET /loop", "--auth-env", "key=KEY", "--send"],
-      { KEY: "k-secret-42" },
+      { env: { KEY: "k-secret-42" } },
     );
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(
@@ -141,13 +135,7 @@ describe("every url printed is masked, error lines included", () => {
 describe("a body never goes to another origin", () => {
   it("a 307 to another origin after a POST with a body: not followed, exit 1, nothing sent there", async () => {
     atOther.length = 0;
-    const result = await runExecutable([
-      "POST /v1/away",
-      "--base-url",
-      apiOrigin,
-      "client_secret=S3",
-      "--send",
-    ]);
+    const result = await runBuilt(["POST /v1/away", "--base-url", apiOrigin, "client_secret=S3", "--send"]);
     expect(result.code).toBe(1);
     expect(result.stderr).toBe(
       `rest-endpoint: The redirect (307) to ${otherOrigin} would send the request's body to another origin: not followed.\n`,
@@ -157,7 +145,7 @@ describe("a body never goes to another origin", () => {
 
   it("a GET without a body is still followed there", async () => {
     atOther.length = 0;
-    const result = await runExecutable(["GET /v1/away", "--base-url", apiOrigin, "--send"]);
+    const result = await runBuilt(["GET /v1/away", "--base-url", apiOrigin, "--send"]);
     expect(result.code, result.stderr).toBe(0);
     expect(atOther).toEqual(["GET /landed "]);
   });
@@ -212,7 +200,7 @@ describe("generate --out into folders not made yet", () => {
     const description = join(dir, "small.json");
     writeFileSync(description, JSON.stringify({ openapi: "3.1.0", paths: { "/a": { get: {} } } }));
     const out = join(dir, "gen", "deeper", "api.js");
-    const result = await runExecutable(["generate", description, "--out", out]);
+    const result = await runBuilt(["generate", description, "--out", out]);
     expect(result.code, result.stderr).toBe(0);
     expect(readFileSync(out, "utf8")).toContain("describeOperations");
     expect(existsSync(join(dir, "gen", "deeper", "api.d.ts"))).toBe(true);
@@ -221,10 +209,10 @@ describe("generate --out into folders not made yet", () => {
   it("keeps its rules: a path through a file, or a name that is not .js or .ts, is exit 2", async () => {
     const description = join(dir, "small.json");
     writeFileSync(join(dir, "a-file"), "");
-    const through = await runExecutable(["generate", description, "--out", join(dir, "a-file", "api.js")]);
+    const through = await runBuilt(["generate", description, "--out", join(dir, "a-file", "api.js")]);
     expect(through.code).toBe(2);
     expect(through.stderr).toMatch(/^rest-endpoint: Cannot write /);
-    const named = await runExecutable(["generate", description, "--out", join(dir, "gen2", "api.txt")]);
+    const named = await runBuilt(["generate", description, "--out", join(dir, "gen2", "api.txt")]);
     expect(named.code).toBe(2);
     expect(existsSync(join(dir, "gen2"))).toBe(false);
   });

@@ -1,4 +1,4 @@
-// `rest-endpoint generate`, run as a user runs it: the built executable, files in a scratch folder.
+// `rest-endpoint generate`, run as a user runs it: the built command line, files in a scratch folder.
 import { execFile } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -9,23 +9,16 @@ import { readDescriptionText } from "rest-endpoint-openapi";
 import { afterAll, describe, expect, it } from "vitest";
 import { GENERATE_HELP } from "../../src/cli/generate-command.js";
 import { generateOperations } from "../../src/generate/index.js";
+import { type ExecutableResult, runBuilt } from "./run-executable.js";
 
-const BIN = fileURLToPath(new URL("../../dist/bin.js", import.meta.url));
 const OPERATIONS = pathToFileURL(fileURLToPath(new URL("../../dist/operations.js", import.meta.url))).href;
 const GALAXY = fileURLToPath(new URL("../../node_modules/@scalar/galaxy/dist/3.1.yaml", import.meta.url));
 const run = promisify(execFile);
 const scratch = mkdtempSync(join(tmpdir(), "rest-endpoint-generate-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-async function cli(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [BIN, ...argv], { encoding: "utf8" });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+/** The built command line, run in this process. */
+const cli = (argv: string[]): Promise<ExecutableResult> => runBuilt(argv);
 
 describe("rest-endpoint generate", () => {
   it("writes the module and its types, and the module drives a builder", async () => {

@@ -1,16 +1,13 @@
 // The table of gh api and HTTPie habits (habit-cases.ts), each row run through the built
-// executable against a loopback server this test starts.
-import { execFile } from "node:child_process";
+// command line (in this process: run-executable.ts) against a loopback server this test starts.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HABITS, PETS_FILE, petsDescription } from "./habit-cases.js";
-
-const BIN = fileURLToPath(new URL("../../dist/bin.js", import.meta.url));
+import { runBuilt } from "./run-executable.js";
 
 interface Received {
   method: string;
@@ -49,7 +46,7 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
-describe("the habits of gh api and HTTPie users, through the built executable", () => {
+describe("the habits of gh api and HTTPie users, through the built command line", () => {
   it.each(HABITS)("%s", async (_name, argv, expected, given) => {
     // Data on standard input that the command does not read is refused (issue 34): only rows
     // that name it get the default.
@@ -58,16 +55,7 @@ describe("the habits of gh api and HTTPie users, through the built executable", 
     const args = argv.map((arg) => (arg === PETS_FILE ? join(dir, "pets.json") : arg));
     const base = args.includes("--operations") ? [] : ["--base-url", origin];
     const before = received.length;
-    const child = execFile(process.execPath, [BIN, ...args, ...base, "--send"], {
-      encoding: "utf8",
-      env: { PATH: process.env.PATH ?? "" },
-    });
-    let stderr = "";
-    child.stderr?.on("data", (chunk: string) => {
-      stderr += chunk;
-    });
-    child.stdin?.end(stdin);
-    const code = await new Promise((resolve) => child.on("exit", resolve));
+    const { code, stderr } = await runBuilt([...args, ...base, "--send"], { stdin });
     if ("refused" in expected) {
       expect(code).toBe(2);
       expect(stderr).toMatch(expected.refused);

@@ -7,7 +7,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listenOnLoopback } from "../helpers.js";
-import { runExecutable as cli } from "./run-executable.js";
+import { type ExecutableResult, runBuilt } from "./run-executable.js";
+
+/** The built command line, run in this process with `env` as its environment. */
+const cli = (argv: string[], env: Record<string, string> = {}): Promise<ExecutableResult> =>
+  runBuilt(argv, { env });
 
 const KEY = "s3cr3t-api-key-0123";
 

@@ -9,7 +9,11 @@ import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../../src/cli/run-cli.js";
 import { listenOnLoopback } from "../helpers.js";
-import { runExecutable as cli } from "./run-executable.js";
+import { type ExecutableResult, runBuilt } from "./run-executable.js";
+
+/** The built command line, run in this process with `env` as its environment. */
+const cli = (argv: string[], env: Record<string, string> = {}): Promise<ExecutableResult> =>
+  runBuilt(argv, { env });
 
 const DEPTH = 20_000;
 const DEEP = `${"[".repeat(DEPTH)}${"]".repeat(DEPTH)}`;

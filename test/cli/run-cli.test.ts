@@ -1,33 +1,20 @@
-import { execFile, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { toCurl } from "../../src/adapters/index.js";
 import { type CliIo, HELP, runCli } from "../../src/cli/run-cli.js";
 import { endpoint } from "../../src/index.js";
 import { BAD_INPUT, SHARED_CASES } from "./cli-cases.js";
+import { type ExecutableResult, runBuilt, runExecutable } from "./run-executable.js";
 
 const BIN = fileURLToPath(new URL("../../dist/bin.js", import.meta.url));
-const run = promisify(execFile);
 
-/** Runs the built executable as a user would, with optional standard input. */
-async function cli(
-  argv: string[],
-  input?: string | Uint8Array,
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  const child = run(process.execPath, [BIN, ...argv], { encoding: "utf8" });
-  if (input !== undefined) child.child.stdin?.end(input);
-  else child.child.stdin?.end();
-  try {
-    const { stdout, stderr } = await child;
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
+/** Runs the built command line (in this process), with optional standard input. */
+function cli(argv: string[], stdin?: string | Uint8Array): Promise<ExecutableResult> {
+  return runBuilt(argv, stdin === undefined ? {} : { stdin });
 }
 
 function memoryIo(stdin = ""): CliIo & { out: string; err: string } {
@@ -214,6 +201,19 @@ describe("command line", () => {
       throw new RangeError("disk full");
     };
     await expect(runCli(["GET /x"], io)).rejects.toThrow(RangeError);
+  });
+});
+
+describe("the executable itself (a process of its own)", () => {
+  it("prints the request, exits 2 with one line on bad input, and prints its version", async () => {
+    const [, argv, message] = BAD_INPUT[0] as (typeof BAD_INPUT)[number];
+    expect(await runExecutable(argv)).toStrictEqual(await cli(argv));
+    expect((await runExecutable(argv)).stderr).toMatch(message);
+    const { argv: good } = SHARED_CASES[0] as (typeof SHARED_CASES)[number];
+    const printed = await runExecutable(good);
+    expect(printed).toStrictEqual(await cli(good));
+    expect(printed.code).toBe(0);
+    expect(await runExecutable(["--version"])).toStrictEqual(await cli(["--version"]));
   });
 });
 

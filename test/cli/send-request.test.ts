@@ -10,7 +10,11 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../../src/cli/run-cli.js";
 import { listenOnLoopback } from "../helpers.js";
-import { runExecutable as cli } from "./run-executable.js";
+import { type ExecutableResult, runBuilt, runExecutable } from "./run-executable.js";
+
+/** The built command line, run in this process with `env` as its environment. */
+const cli = (argv: string[], env: Record<string, string> = {}): Promise<ExecutableResult> =>
+  runBuilt(argv, { env });
 
 const BIN = fileURLToPath(new URL("../../dist/bin.js", import.meta.url));
 
@@ -286,7 +290,8 @@ describe("the body on a terminal", () => {
 });
 
 describe("a polluted Object.prototype in the CLI's own process", () => {
-  // Data put on Object.prototype before the CLI runs, as a vulnerable module loaded first would.
+  // Data put on Object.prototype before the CLI runs, as a vulnerable module loaded first would:
+  // the executable, in a process of its own.
   const polluted = (fields: Record<string, unknown>): Record<string, string> => ({
     NODE_OPTIONS: `--import=data:text/javascript,${encodeURIComponent(
       Object.entries(fields)
@@ -296,20 +301,23 @@ describe("a polluted Object.prototype in the CLI's own process", () => {
   });
 
   it("Object.prototype.data labels no body: a GET stays without content-type", async () => {
-    const printed = await cli(
+    const printed = await runExecutable(
       ["GET /user", "--base-url", apiOrigin, "--format", "curl"],
       polluted({ data: "x" }),
     );
     expect(printed.code).toBe(0);
     expect(printed.stdout).not.toContain("content-type");
-    await cli(["GET /user", "--base-url", apiOrigin, "--send"], polluted({ data: "x" }));
+    await runExecutable(["GET /user", "--base-url", apiOrigin, "--send"], polluted({ data: "x" }));
     expect(last()).toMatchObject({ method: "GET", target: "/user", body: "" });
     expect(last().headers["content-type"]).toBeUndefined();
   });
 
   it("Object.prototype.body does not follow a 303 into the GET", async () => {
     const before = seen.length;
-    await cli(["POST /see-other", "a=1", "--base-url", apiOrigin, "--send"], polluted({ body: "EVIL" }));
+    await runExecutable(
+      ["POST /see-other", "a=1", "--base-url", apiOrigin, "--send"],
+      polluted({ body: "EVIL" }),
+    );
     // The GET goes out without a body. (Node's fetch then fails to read the response: its own
     // objects find the body on Object.prototype, a limit in SECURITY.md.)
     expect(seen.slice(before).map((request) => [request.method, request.target, request.body])).toStrictEqual(

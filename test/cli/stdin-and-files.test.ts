@@ -1,8 +1,9 @@
-// Issue 34, item 4: the command line never drops input without a word. A body piped to
+// The command line never drops input without a word. A body piped to
 // standard input is refused, naming --input -, unless the command reads it (standard input is
 // read only when named); an empty, closed, /dev/null or never-closing input runs as before and
 // never hangs. HTTPie's `name@FILE` uploads a file as a multipart part, and --format curl and
-// --format http print what --send sends. The built binary, against a loopback server.
+// --format http print what --send sends. The built command line, against a loopback server:
+// standard input's rows in a process of their own, the upload rows in this one.
 import { spawn } from "node:child_process";
 import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
@@ -11,6 +12,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listenOnLoopback } from "../helpers.js";
+import { runBuilt, runBuiltBytes } from "./run-executable.js";
 
 const BIN = fileURLToPath(new URL("../../dist/bin.js", import.meta.url));
 
@@ -320,7 +322,7 @@ describe("HTTPie's file upload: name@FILE makes a multipart form", () => {
   ])("%s", async (_title, { given, want }) => {
     const argv = given.map((arg) => arg.replace("{origin}", origin));
     const before = received.length;
-    const sent = await run([...argv, "--send"], "dev-null", dir);
+    const sent = await runBuilt([...argv, "--send"], { cwd: dir });
     expect(sent.code, sent.stderr).toBe(0);
     expect(received.length).toBe(before + 1);
     const request = received.at(-1) as Received;
@@ -329,7 +331,7 @@ describe("HTTPie's file upload: name@FILE makes a multipart form", () => {
     expect(await parts(request.headers["content-type"], request.body)).toStrictEqual(want);
 
     // --format curl prints a command that sends the same parts (run by sh, in the same folder).
-    const curl = await run([...argv, "--format", "curl"], "dev-null", dir);
+    const curl = await runBuilt([...argv, "--format", "curl"], { cwd: dir });
     expect(curl.code, curl.stderr).toBe(0);
     expect(curl.stdout).toMatch(/ -F '/);
     const ran = await new Promise<number>((resolve) => {
@@ -344,7 +346,7 @@ describe("HTTPie's file upload: name@FILE makes a multipart form", () => {
     expect(await parts(byCurl.headers["content-type"], byCurl.body)).toStrictEqual(want);
 
     // --format http prints the message fetch sends: the parts are the same, boundary aside.
-    const raw = await runBytes([...argv, "--format", "http"]);
+    const raw = (await runBuiltBytes([...argv, "--format", "http"], { cwd: dir })).stdoutBytes;
     const split = raw.indexOf("\r\n\r\n");
     const head = raw.subarray(0, split).toString("latin1");
     expect(head).toMatch(
@@ -356,7 +358,7 @@ describe("HTTPie's file upload: name@FILE makes a multipart form", () => {
     expect(await parts(type, raw.subarray(split + 4))).toStrictEqual(want);
 
     // --format json shows each part, files as base64.
-    const json = await run(argv, "dev-null", dir);
+    const json = await runBuilt(argv, { cwd: dir });
     expect(json.code, json.stderr).toBe(0);
     const shown = (JSON.parse(json.stdout) as { body: { multipart: Record<string, unknown>[] } }).body
       .multipart;
@@ -375,18 +377,6 @@ describe("HTTPie's file upload: name@FILE makes a multipart form", () => {
   });
 
   /** The standard output of a run as bytes (a raw message is Latin-1 and bytes). */
-  function runBytes(argv: string[]): Promise<Buffer> {
-    return new Promise((resolve) => {
-      const child = spawn(process.execPath, [BIN, ...argv], {
-        cwd: dir,
-        stdio: ["ignore", "pipe", "ignore"],
-      });
-      const out: Buffer[] = [];
-      child.stdout.on("data", (chunk: Buffer) => out.push(chunk));
-      child.on("close", () => resolve(Buffer.concat(out)));
-    });
-  }
-
   it.each<[string, { given: string[]; want: RegExp }]>([
     ["a file that does not exist", { given: ["POST", "/x", "file@missing.png"], want: /missing\.png/ }],
     ["a folder", { given: ["POST", "/x", "file@folder"], want: /not a regular file/ }],
@@ -413,7 +403,7 @@ describe("HTTPie's file upload: name@FILE makes a multipart form", () => {
       { given: ["POST", "/x", "file@photo.png;type=not a type"], want: /type/ },
     ],
   ])("refused, exit 2, one line: %s", async (_title, { given, want }) => {
-    const result = await run(given, "dev-null", dir);
+    const result = await runBuilt(given, { cwd: dir });
     expect(result.code).toBe(2);
     expect(result.stdout).toBe("");
     expect(result.stderr).toMatch(/^rest-endpoint: [^\n]*\n$/);
@@ -421,13 +411,13 @@ describe("HTTPie's file upload: name@FILE makes a multipart form", () => {
   });
 
   it("a backslash keeps @ literal: a\\@b=c is the string parameter a@b", async () => {
-    const result = await run(["POST", "/x", "a\\@b=c"], "dev-null");
+    const result = await runBuilt(["POST", "/x", "a\\@b=c"]);
     expect(JSON.parse(result.stdout).body).toStrictEqual({ "a@b": "c" });
   });
 
   it("a described multipart route (--operations) sends name@FILE as a file part with its filename", async () => {
     const before = received.length;
-    const result = await run(
+    const result = await runBuilt(
       [
         "POST",
         "/pets/{id}/photo",
@@ -440,8 +430,7 @@ describe("HTTPie's file upload: name@FILE makes a multipart form", () => {
         origin,
         "--send",
       ],
-      "dev-null",
-      dir,
+      { cwd: dir },
     );
     expect(result.code, result.stderr).toBe(0);
     expect(received.length).toBe(before + 1);

@@ -1,7 +1,8 @@
 import { FRAMING } from "../adapters/framing-headers.js";
 import { nextRequest, SAFE_ACROSS_ORIGINS } from "../adapters/next-request.js";
 import { toFetchArgs } from "../adapters/to-fetch-args.js";
-import { lenientName, maskedPath, SECRET_NAME } from "../shared/masked-url.js";
+import { lenientName } from "../shared/lenient-name.js";
+import { maskedPath, SECRET_NAME } from "../shared/masked-url.js";
 import type { RequestOptions } from "../types/request.js";
 import { escapeControls } from "./escape-controls.js";
 import type { SendSettings } from "./parse-arguments.js";

@@ -1,6 +1,7 @@
 import { EndpointError } from "../endpoint-error.js";
 import { checkHeaderName, checkHeaderValue } from "../options/headers.js";
 import { withQuery } from "../route/with-query.js";
+import { lenientName } from "../shared/lenient-name.js";
 import { isArray, isPlainObject, setOwn, snapshot } from "../shared/object.js";
 import { quote } from "../shared/quote.js";
 import { encodeUnreserved } from "../template/encode.js";
@@ -177,9 +178,9 @@ function writer(scheme: SecurityScheme, credential: Credential): Write {
         ? `The request already holds ${quote(scheme.name)}, the name its credential is sent under: leave it out.`
         : scheme.name,
     );
-  // Names as the most lenient servers read them (serverName), on both sides.
-  const credentialName = serverName(scheme.name);
-  const named = (part: string): boolean => serverName(part.split("=")[0] as string) === credentialName;
+  // Names as the most lenient servers read them (lenientName), on both sides.
+  const credentialName = lenientName(scheme.name);
+  const named = (part: string): boolean => lenientName(part.split("=")[0] as string) === credentialName;
   if (scheme.in === "cookie") {
     return (url, headers) => {
       const cookie = Object.hasOwn(headers, "cookie") ? String(headers.cookie) : undefined;
@@ -197,34 +198,6 @@ function writer(scheme: SecurityScheme, credential: Credential): Write {
     if (query.split(/[&;]/).some(named)) throw clash();
     return withQuery(url, pair);
   };
-}
-
-/**
- * A query or cookie name as the most lenient servers read it: `+` a space and percent-escapes
- * decoded (where well formed), cut at a NUL (C strings), trimmed and unquoted (RFC 6265),
- * brackets before it dropped (`[api_key]` to qs and Rack), an unclosed `[` read as `_` (PHP),
- * cut at a `[` (`api_key[]` is the same list to qs and PHP) with any `]` after it dropped,
- * dots and spaces as `_` (PHP), in any case (folded through upper case, so that a dotless `ı`
- * is an `i`, as Java's equalsIgnoreCase reads it).
- */
-function serverName(name: string): string {
-  let text = name.replaceAll("+", " ");
-  try {
-    text = decodeURIComponent(text);
-  } catch {
-    // Not well formed: read as written.
-  }
-  text = (text.split("\0")[0] as string)
-    .trim()
-    .replace(/^"|"$/g, "")
-    .replace(/^[[\]]+/, "");
-  const open = text.indexOf("[");
-  if (open !== -1 && text.indexOf("]", open) === -1) text = text.replace("[", "_");
-  // Trailing "]" cut by a loop: /\]+$/ retries each "]" of a run that is not at the end.
-  const head = text.split("[")[0] as string;
-  let end = head.length;
-  while (end > 0 && head.charCodeAt(end - 1) === 93) end--;
-  return head.slice(0, end).replace(/[. ]/g, "_").toUpperCase().toLowerCase();
 }
 
 /** Whether `url` is under `server` (its `{variables}` standing for any text of one segment). */

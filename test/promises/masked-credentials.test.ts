@@ -8,7 +8,8 @@ import { toCurl } from "../../src/adapters/to-curl.js";
 import { toFetchArgs } from "../../src/adapters/to-fetch-args.js";
 import { toHttpMessage } from "../../src/adapters/to-http-message.js";
 import { EndpointError, type RequestOptions } from "../../src/index.js";
-import { lenientName, maskedPath, maskedUrl, SECRET_NAME } from "../../src/shared/masked-url.js";
+import { lenientName } from "../../src/shared/lenient-name.js";
+import { maskedPath, maskedUrl, SECRET_NAME } from "../../src/shared/masked-url.js";
 import { SECRET, SECRET_QUERIES } from "./secret-queries.js";
 
 const CASES = SECRET_QUERIES.map((query) => ({ query }));

@@ -8,7 +8,7 @@ import { countWorkPlugin } from "./test/work/count-work-plugin.js";
  * (`__DEV__` true, as in dist/) and with the short production messages (`__DEV__` false, as in
  * dist/production/), where only the message text checks differ (test/helpers.ts).
  */
-const ONCE = [
+export const ONCE = [
   "test/package.test.ts",
   "test/bundle-size.test.ts",
   "test/readme.test.ts",
@@ -23,18 +23,24 @@ const ONCE = [
 ];
 
 /**
- * Files whose second run, with the production build's short messages, `npm run test:field`
- * makes rather than `npm test`: they walk code the production build shares with development
- * (the generator has no production build; the fetch and curl integration and the caches'
- * memory run the same code; the fuzzing of every entry point runs with the fuller messages
- * first), and they are the slowest of the suite.
+ * Files whose second run, with the production build's short messages, `npm test` leaves to
+ * `npm run test:field` (CI runs both): they walk code the production build shares with
+ * development, and they are the slowest of the suite. The generator has no production build;
+ * the fetch and curl integration and the caches' memory run the same code; fuzzing, properties
+ * over the whole library and walks of engine-limit lengths run first with the fuller messages;
+ * the counted files judge work, which messages do not change. `test/errors.test.ts` and the
+ * other files still run both ways in `npm test`.
  */
 export const PRODUCTION_IN_FIELD = [
   "test/only-endpoint-error.test.ts",
+  "test/property.test.ts",
+  "test/invariants.test.ts",
+  "test/isolation.test.ts",
+  "test/promises/endpoint-errors.test.ts",
+  "test/promises/channel-work.test.ts",
   "test/generate/**",
   "test/adapters/integration.test.ts",
   "test/shared/bounded-cache.test.ts",
-  "test/linear-time.test.ts",
 ];
 
 /**
@@ -49,7 +55,8 @@ export const FIELD_TESTS = FIELD.map((folder) => `${folder}/*.test.ts`);
 /**
  * Files that judge work by counting it (test/work/): linear growth, and refusals that must come
  * before a product or a walk of a huge length is written. They run in projects of their own,
- * where the count-work plugin rewrites the library's source and the YAML reader.
+ * where the count-work plugin rewrites the library's source and the YAML reader: in `npm test`
+ * with the development build's messages, in `npm run test:field` with the production build's.
  */
 export const COUNTED = [
   "test/linear-time.test.ts",
@@ -97,17 +104,6 @@ export default defineConfig({
         ...counted,
         define: { __DEV__: true },
         test: { name: "development counted", include: COUNTED, server: { deps: { inline: [/yaml/] } } },
-      },
-      {
-        extends: true,
-        ...counted,
-        define: { __DEV__: false },
-        test: {
-          name: "production counted",
-          include: COUNTED,
-          exclude: [...ONCE, ...PRODUCTION_IN_FIELD],
-          server: { deps: { inline: [/yaml/] } },
-        },
       },
     ],
   },

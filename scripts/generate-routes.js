@@ -14,12 +14,13 @@
 // Usage: npm run generate:routes [-- --from path/to/api.github.com.json]
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { generateOperations } from "../dist/generate.js";
+import { DESCRIPTION_FILE, DESCRIPTION_PACKAGE, DESCRIPTION_VERSION } from "./github-description.js";
 import { githubOperationsSource, OPTION_KEYS, responseTypesSource, routeTypesSource } from "./route-types.js";
 
-const PACKAGE = "@octokit/openapi";
-const VERSION = "23.0.2";
+const PACKAGE = DESCRIPTION_PACKAGE;
+const VERSION = DESCRIPTION_VERSION;
 const INSTALLED = new URL(`../node_modules/${PACKAGE}/`, import.meta.url);
-const FILE = "generated/api.github.com.json";
+const FILE = DESCRIPTION_FILE;
 const OUTPUT = new URL("../data/github-routes.json", import.meta.url);
 const METHODS = ["get", "post", "put", "patch", "delete"];
 

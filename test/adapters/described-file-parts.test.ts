@@ -1,4 +1,4 @@
-// Issue 34, item 4: a described multipart body sends files as file parts, each with a filename
+// A described multipart body sends files as file parts, each with a filename
 // (servers such as multer and busboy tell a file from a text field by it): a File keeps its
 // own name, a Blob and bytes get the field's name, never FormData's "blob".
 import { describe, expect, it } from "vitest";

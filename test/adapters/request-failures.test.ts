@@ -1,4 +1,4 @@
-// Issue 34, item 5: the adapters say which request failed. Request options missing a method
+// The adapters say which request failed. Request options missing a method
 // (or a url, or headers) are told apart from ones with an unsupported method, by every
 // adapter; and a request that fetch cannot make (a refused connection, a relative url, an
 // abort) is an EndpointError naming its method and url, credentials masked, fetch's error as

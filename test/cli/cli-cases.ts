@@ -238,7 +238,7 @@ export const BAD_INPUT: [name: string, argv: string[], stderr: RegExp][] = [
     /Missing parameter "repo" for route/,
   ],
   ["an unsupported method", ["TRACE /x"], /Unsupported method "TRACE"/],
-  // Missing is told apart from unsupported (issue 34): -X "" was read as a GET.
+  // Missing is told apart from unsupported: -X "" is no method, never a GET.
   ["-X with no method", ["-X", "", "/x"], /-X \(--method\) needs a method/],
   ["a method alone", ["GET"], /the url is missing/],
   ["an item without a separator", ["GET /x", "owner"], /Cannot read the item "owner"/],

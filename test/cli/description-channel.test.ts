@@ -1,4 +1,4 @@
-// Issue 36 through the built executable: descriptions that point at built-ins (generate and
+// Every description channel through the built command line: descriptions that point at built-ins (generate and
 // --operations), a redirect limit that quoted an --auth-env key, a body sent on to another
 // origin, a terminal driven by --jq or a text body, and generate --out into a folder not made.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";

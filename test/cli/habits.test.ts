@@ -48,7 +48,7 @@ afterAll(async () => {
 
 describe("the habits of gh api and HTTPie users, through the built command line", () => {
   it.each(HABITS)("%s", async (_name, argv, expected, given) => {
-    // Data on standard input that the command does not read is refused (issue 34): only rows
+    // Data on standard input that the command does not read is refused: only rows
     // that name it get the default.
     const reads = argv.some((arg, i) => (arg === "-" && i > 0) || arg.endsWith("@-"));
     const stdin = given ?? (reads ? '{"from":"stdin"}' : "");

@@ -1,4 +1,4 @@
-// The generator's own `$ref` reader (issue 36): a pointer names only the description's own
+// The generator's own `$ref` reader: a pointer names only the description's own
 // data. A name that objects or lists inherit (`constructor`, `__proto__`, `length`,
 // `toString`) names nothing, whatever the description's objects are, and the message says so.
 import fc from "fast-check";

@@ -1,4 +1,4 @@
-// loadDescription's bundling of `$ref`s, attacked (issue 36): a pointer names only the
+// loadDescription's bundling of `$ref`s, attacked: a pointer names only the
 // description's own data, never an inherited property (which would hand out Object.prototype
 // for a build script to write into); each file is read once whatever the spelling of its path;
 // each target is walked once however many `$ref`s name it. Work is counted, never timed.

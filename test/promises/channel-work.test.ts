@@ -1,4 +1,4 @@
-// Promise 3 (SECURITY.md) for the channels of issue 36: the masking of `user:password@` and
+// Promise 3 (SECURITY.md) for every input channel: the masking of `user:password@` and
 // the terminal's escaping look at each character a bounded number of times, and run no regular
 // expression over the text (a backtracking one rescans it: a 120 kB value quoted in an error
 // line took 25 s). Work is counted, never timed: characters read (charCodeAt), searches

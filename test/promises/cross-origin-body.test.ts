@@ -1,5 +1,5 @@
-// Promise 6 (SECURITY.md): what a request carries stays with its origin, its body included
-// (issue 36). A next page on another origin gets no headers that may carry credentials, and a
+// Promise 6 (SECURITY.md): what a request carries stays with its origin, its body included.
+// A next page on another origin gets no headers that may carry credentials, and a
 // request with a body (a POST holding a `client_secret`) has no next page there at all.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";

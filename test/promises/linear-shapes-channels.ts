@@ -1,4 +1,4 @@
-// The hostile shapes of issue 36, for the linear-work suite (test/linear-time.test.ts): each
+// The hostile shapes of every input channel, for the linear-work suite (test/linear-time.test.ts): each
 // takes a size n and returns a thunk that does the work for that size, catching the errors it
 // expects. The suite counts the work at n and 4n; test/promises/channel-work.test.ts checks
 // the same shapes by counting what they look at.

@@ -15,6 +15,41 @@ import { UsageError } from "./usage-error.js";
 const MAX_FILE = 256 * 1024 * 1024;
 
 /**
+ * All of file descriptor `fd`, up to `max` bytes: past them it throws, as a file too large to
+ * send would, rather than hold without limit what a pipe brings. A pipe that is not ready yet is
+ * waited for.
+ *
+ * @example
+ * readCapped(0, 256 * 1024 * 1024); // standard input's bytes
+ */
+export function readCapped(fd: number, max: number): Uint8Array {
+  const chunks: Uint8Array[] = [];
+  const chunk = new Uint8Array(64 * 1024);
+  let total = 0;
+  for (;;) {
+    let read: number;
+    try {
+      read = readSync(fd, chunk, 0, chunk.length, null);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EAGAIN") throw error;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10);
+      continue;
+    }
+    if (read === 0) break;
+    total += read;
+    if (total > max) throw new Error(`standard input is larger than ${max} bytes`);
+    chunks.push(chunk.slice(0, read));
+  }
+  const bytes = new Uint8Array(total);
+  let at = 0;
+  for (const part of chunks) {
+    bytes.set(part, at);
+    at += part.length;
+  }
+  return bytes;
+}
+
+/**
  * The line for an error nobody expected (a bug, a module of --operations that throws, an engine
  * limit): one line, never a stack trace, whose lines could hold what a server sent and drive
  * the terminal.
@@ -102,7 +137,7 @@ export function nodeIo(): CliIo {
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),
     // Plain bytes: a Buffer's toJSON would print it as { type: "Buffer", data: [...] }.
-    readStdin: () => new Uint8Array(readFileSync(0)),
+    readStdin: () => readCapped(0, MAX_FILE),
     // Regular files only, of a size a request can carry: /dev/zero or a FIFO would never end.
     readFile: (path) => {
       const stat = statSync(path);

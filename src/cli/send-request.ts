@@ -169,7 +169,7 @@ async function fetchPage(
     }
     let response: Response;
     try {
-      response = await io.fetch(url.href, init);
+      response = await fetchRetried(io, url.href, init);
     } catch (error) {
       // Which request: a redirect or a next page may have led elsewhere than the user typed.
       const shown = `${url.origin}${maskedPath(url, settings.credentials?.query ?? [])}`;
@@ -342,6 +342,32 @@ async function readBody(response: Response): Promise<Uint8Array> {
     at += chunk.length;
   }
   return bytes;
+}
+
+/**
+ * The codes of a connection the server closed as the request went out on it: a kept-alive
+ * connection it timed out (Node's servers after 5 s idle) while `--jq` or a slow terminal held
+ * the next page back.
+ */
+const DROPPED = new Set(["UND_ERR_SOCKET", "ECONNRESET", "EPIPE"]);
+
+/**
+ * `fetch`, asked once more when a GET or HEAD went out on a kept-alive connection the server
+ * had just closed: they change nothing on the server, and a browser asks again the same way.
+ * Any other method, and any other failure, fails at once.
+ */
+async function fetchRetried(
+  io: SendIo,
+  url: string,
+  init: RequestInit & { method: string },
+): Promise<Response> {
+  try {
+    return await io.fetch(url, init);
+  } catch (error) {
+    const safe = init.method === "GET" || init.method === "HEAD";
+    if (!safe || !DROPPED.has(failure(error))) throw error;
+    return io.fetch(url, init);
+  }
 }
 
 /** What fetch says went wrong: the network's code (ECONNREFUSED) when it gives one. */

@@ -11,8 +11,12 @@ export type EndpointErrorCode =
   | "invalid_header"
   | "invalid_base_url"
   | "invalid_options"
-  /** `paginate` only: fetch could not make a request (a network error, an abort). */
-  | "request_failed";
+  /** `paginate` and `sender`: fetch could not make a request (a network error, an abort). */
+  | "request_failed"
+  /** `sender`, asked to throw on a status: the response is no success (`ResponseError`). */
+  | "response_status"
+  /** `sender`: a response's body is not what its content-type says (JSON that does not parse). */
+  | "invalid_response";
 
 /**
  * The one error type rest-endpoint throws. `code` says what kind of input was wrong; the

@@ -25,10 +25,11 @@ export type {
   RouteOptionKeys,
   RouteOptions,
 } from "./types/request.js";
-export type { ErrorResponseFor, ResponseFor } from "./types/responses.js";
+export type { ErrorResponseFor, OtherResponseFor, ResponseFor } from "./types/responses.js";
 export type {
   ArgsFor,
   CallOptions,
+  FromRoute,
   MethodOf,
   OptionsFor,
   ParamsFor,

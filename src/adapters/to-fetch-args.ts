@@ -1,5 +1,4 @@
 import { FORM_CONTENT_TYPE, type SentBody, serializeKind, writingBody } from "../bodies/serialize-body.js";
-import { nullRecord, setOwn } from "../shared/object.js";
 import type { RequestOptions } from "../types/request.js";
 import { readObject, readRequestOptions } from "./read-request-options.js";
 
@@ -95,36 +94,31 @@ export function toFetchArgs(
   const request = readRequestOptions(options, "toFetchArgs");
   // No prototype: fetch reads every init field it knows (redirect, dispatcher, window, ...)
   // through the prototype chain, so fields on a polluted Object.prototype would join this one.
-  const own = nullRecord();
+  // Plain assignment is safe on it: no setter or `__proto__` accessor is inherited. The
+  // headers, checked, are a fresh copy without a prototype already (fetch looks their
+  // Symbol.iterator up too: a polluted one would replace them all).
+  const own = initOf(request.method, request.headers);
   const built = own as unknown as FetchInit;
-  setOwn(own, "method", request.method);
-  // fetch looks the headers' Symbol.iterator up too: a polluted one would replace them all.
-  setOwn(own, "headers", Object.assign(nullRecord(), request.headers));
-  // Every field fetch knows, at the value it takes when the field is left out: Node's fetch
-  // copies the init into an object of its own and looks a missing field up on that copy's
-  // prototype, so data on Object.prototype (a referrer, a redirect mode, a body) would join.
-  // Cloudflare Workers refuse any `cache` (even "default"), and read only the init's own fields.
-  for (const field of Object.keys(FETCH_DEFAULTS)) {
-    if (field !== "cache" || fetchTakesCache()) setOwn(own, field, FETCH_DEFAULTS[field]);
-  }
   if (request.hasBody) {
     const { body, kind } = writingBody(() => serializeKind(request.body));
     let sent: unknown = body;
     if (kind === "params") {
       // As text, the way every adapter writes it: fetch would call the object's own toString.
       sent = URLSearchParams.prototype.toString.call(body);
-      if (!request.names.has("content-type")) setOwn(built.headers, "content-type", FORM_CONTENT_TYPE);
+      if (!request.names.has("content-type")) built.headers["content-type"] = FORM_CONTENT_TYPE;
     } else if (typeof body === "string" && !request.names.has("content-type")) {
       // fetch labels a string body `text/plain` when no content-type is set (as for the empty
       // body of PUT and PATCH); as bytes it goes out with no content-type, as described.
       sent = new TextEncoder().encode(body);
     }
-    setOwn(own, "body", sent);
+    own.body = sent;
   }
   const client = request.client;
-  for (let i = 0; i < FETCH_INIT_FIELDS.length; i++) {
-    const field = FETCH_INIT_FIELDS[i] as string;
-    if (client !== undefined && client[field] !== undefined) setOwn(own, field, client[field]);
+  if (client !== undefined) {
+    for (let i = 0; i < FETCH_INIT_FIELDS.length; i++) {
+      const field = FETCH_INIT_FIELDS[i] as string;
+      if (client[field] !== undefined) own[field] = client[field];
+    }
   }
   const keepUserAgent =
     settings === undefined
@@ -136,15 +130,52 @@ export function toFetchArgs(
   }
   if (init === undefined) return [request.url, built];
   const given = readObject(init, __DEV__ ? "the init given to toFetchArgs" : "");
-  for (const field of Object.keys(given)) setOwn(own, field, given[field]);
+  for (const field of Object.keys(given)) own[field] = given[field];
   return [request.url, built];
+}
+
+/**
+ * An init of `method` and `headers`, with every field fetch knows at the value it takes when
+ * the field is left out (`FETCH_DEFAULTS`): Node's fetch copies the init into an object of its
+ * own and looks a missing field up on that copy's prototype, so data on Object.prototype (a
+ * referrer, a redirect mode, a body) would join. Cloudflare Workers refuse any `cache` (even
+ * "default"), and read only the init's own fields. One literal: filled field by field, an
+ * object without a prototype costs ten times as much.
+ */
+function initOf(method: string, headers: Record<string, string>): Record<string, unknown> {
+  const init: Record<string, unknown> = {
+    __proto__: null,
+    method,
+    headers,
+    body: null,
+    cache: "default",
+    credentials: "same-origin",
+    duplex: "half",
+    integrity: "",
+    keepalive: false,
+    mode: "cors",
+    priority: "auto",
+    redirect: "follow",
+    referrer: "about:client",
+    referrerPolicy: "",
+    signal: null,
+    window: null,
+  };
+  if (!fetchTakesCache()) delete init.cache;
+  return init;
 }
 
 let cacheTaken: boolean | undefined;
 
-/** Whether this runtime's fetch takes a `cache` field: asked once, of its `Request`. */
+/**
+ * Whether this runtime's fetch takes a `cache` field: asked once, of its `Request`. Node loads
+ * its fetch (tens of milliseconds) the first time a global of it is read, and it takes `cache`:
+ * while `Request` is still such an unread global, the answer is yes without asking, so that
+ * writing the arguments never loads a fetch the caller may not use.
+ */
 function fetchTakesCache(): boolean {
   if (cacheTaken === undefined) {
+    if (typeof Object.getOwnPropertyDescriptor(globalThis, "Request")?.get === "function") return true;
     // Inits without a prototype, so a polluted Object.prototype adds no field to them; the
     // answer is kept for the process only when the Request fails for `cache` alone (a polluted
     // global such as `window` can make any Request fail: then ask again on the next call).

@@ -231,14 +231,6 @@ const resizable = /* @__PURE__ */ Object.getOwnPropertyDescriptor(ArrayBuffer.pr
  * call is on it, so a cycle is a value already open.
  */
 function toJson(body: unknown): string {
-  if (builtInToJsonReplaced()) {
-    throw notJson(
-      "body",
-      __DEV__
-        ? "cannot be written: a built-in prototype has a toJSON (polluted), which would rewrite it"
-        : "",
-    );
-  }
   let count = 0;
   const open: object[] = [];
   const paths: string[] = [];
@@ -246,10 +238,12 @@ function toJson(body: unknown): string {
   // Objects whose checks passed: JSON writes a shared one at every place, it is checked once.
   const checked = new Set<object>();
   let started = false;
+  // Whether the built-in prototypes were looked at: only once a toJSON changed a value, which
+  // is rare (a Date), as that look costs several times the rest of a small body.
+  let prototypesChecked = false;
   let text: string | undefined;
   try {
     text = JSON.stringify(body, function (this: unknown, key: string, value: unknown): unknown {
-      let path = "body";
       if (++count > MAX_JSON_VALUES) {
         throw notJson(
           "body",
@@ -258,16 +252,40 @@ function toJson(body: unknown): string {
             : "",
         );
       }
+      // The value as it stands in its holder, before any toJSON ran (no getter runs).
+      const own = Object.getOwnPropertyDescriptor(this, key);
+      // A toJSON that gave another value may be one other code put on a built-in prototype
+      // (polluted), which would rewrite the body: then every built-in is looked at, once.
+      if (!prototypesChecked && (own === undefined || !("value" in own) || !Object.is(own.value, value))) {
+        prototypesChecked = true;
+        if (builtInToJsonReplaced()) {
+          throw notJson(
+            "body",
+            __DEV__
+              ? "cannot be written: a built-in prototype has a toJSON (polluted), which would rewrite it"
+              : "",
+          );
+        }
+      }
       if (started) {
         while (open.length > 0 && open[open.length - 1] !== this) {
           onStack.delete(open.pop() as object);
           paths.pop();
         }
-        // Paths name a value in messages only: production builds do not make them.
-        if (__DEV__) {
-          const parent = paths[paths.length - 1] ?? "body";
-          path = isArray(this) ? `${parent}[${key}]` : `${parent}.${key}`;
-        }
+      }
+      // Text, booleans and finite numbers are written as they are: most of a body.
+      const type = typeof value;
+      if (
+        started &&
+        (type === "string" || type === "boolean" || (type === "number" && Number.isFinite(value)))
+      ) {
+        return value;
+      }
+      let path = "body";
+      // Paths name a value in messages only: production builds do not make them.
+      if (__DEV__ && started) {
+        const parent = paths[paths.length - 1] ?? "body";
+        path = isArray(this) ? `${parent}[${key}]` : `${parent}.${key}`;
       }
       if (started && value === undefined && isArray(this)) throw undefinedItem(path);
       // The whole body is not inside JSON: an object that only borrows a blob's prototype is
@@ -276,7 +294,7 @@ function toJson(body: unknown): string {
       started = true;
       // toJSON has run: an invalid Date arrives as null, so its own value (no getter runs) tells.
       if (value === null) {
-        const raw: unknown = Object.getOwnPropertyDescriptor(this, key)?.value;
+        const raw: unknown = own?.value;
         if (typeof raw === "object" && raw !== null) checkJsonLeaf(raw, path);
       }
       return checkJsonValue(value, path, nested, open, paths, onStack, checked);

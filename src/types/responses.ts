@@ -32,3 +32,18 @@ export type ResponseFor<Responses, R extends keyof Responses> = BodyOf<Responses
  * ```
  */
 export type ErrorResponseFor<Responses, R extends keyof Responses> = BodyOf<Responses[R], Failure>;
+
+/**
+ * The body of a response of route `R` that is no success (a 3xx such as `304`, a 4xx, a 5xx or
+ * `default`), from a generated module's `Responses`: what `sender` gives as `error`; `unknown`
+ * when the description lists none.
+ *
+ * @example
+ * ```ts
+ * type NotModifiedOrError = OtherResponseFor<GitHubResponses, "GET /emojis">; // undefined (its 304)
+ * ```
+ */
+export type OtherResponseFor<Responses, R extends keyof Responses> = BodyOf<
+  Responses[R],
+  Exclude<keyof Responses[R], Success>
+>;

@@ -12,6 +12,16 @@ import type {
 import type { PathValue, TemplateValue } from "./values.js";
 
 declare const unknownRoute: unique symbol;
+declare const builtFrom: unique symbol;
+
+/**
+ * Request options that carry, for the types only, the route they were built from as the
+ * routes map writes it (`"GET /repos/{owner}/{repo}"`): never set at run time. `sender` types
+ * a response's body by it.
+ */
+export interface FromRoute<R extends string> {
+  readonly [builtFrom]?: R;
+}
 
 /**
  * A route that a builder made from a description does not describe, written so on purpose:
@@ -220,18 +230,26 @@ export type ResultFor<R extends string> = string extends R
   ? RequestOptions
   : R extends UnknownRoute
     ? RequestOptions
-    : RequestOptionsFor<MethodOf<R>>;
+    : RequestOptionsFor<MethodOf<R>, RouteKey<R>>;
 
 /**
  * Request options as a route gives them: its lowercase method, and a body only where one can
- * be. Written out, so that hovers and errors show the object, not the types that built it.
+ * be; `R`, the route as the routes map writes it, is carried for the types (see `FromRoute`).
+ * Written out, so that hovers and errors show the object, not the types that built it.
  */
-export type RequestOptionsFor<M extends RequestMethod> = M extends "get" | "head"
-  ? { method: M; url: string; headers: { [name: string]: string }; request?: RequestSettings }
+export type RequestOptionsFor<M extends RequestMethod, R extends string = string> = M extends "get" | "head"
+  ? {
+      method: M;
+      url: string;
+      headers: { [name: string]: string };
+      request?: RequestSettings;
+      readonly [builtFrom]?: R;
+    }
   : {
       method: M;
       url: string;
       headers: { [name: string]: string };
       body?: unknown;
       request?: RequestSettings;
+      readonly [builtFrom]?: R;
     };

@@ -122,6 +122,30 @@ function recordWebClasses(into: Map<object, unknown>): void {
   }
 }
 
+/** The prototypes of the values JSON writes most, looked at on every body. */
+const COMMON: readonly object[] = [
+  Object.prototype,
+  Array.prototype,
+  Number.prototype,
+  String.prototype,
+  Boolean.prototype,
+  BigInt.prototype,
+  Symbol.prototype,
+  Date.prototype,
+  Function.prototype,
+];
+
+/** True when the toJSON of one of the `COMMON` prototypes is not the one it had at load. */
+function commonToJsonReplaced(): boolean {
+  for (const prototype of COMMON) {
+    const original = BUILT_INS.get(prototype);
+    if (Object.hasOwn(prototype, "toJSON") ? ownToJson(prototype) !== original : original !== undefined) {
+      return true;
+    }
+  }
+  return false;
+}
+
 /** True when a built-in prototype's toJSON is not the one it had when this module loaded. */
 function builtInToJsonReplaced(): boolean {
   recordWebClasses(BUILT_INS);
@@ -231,6 +255,7 @@ const resizable = /* @__PURE__ */ Object.getOwnPropertyDescriptor(ArrayBuffer.pr
  * call is on it, so a cycle is a value already open.
  */
 function toJson(body: unknown): string {
+  if (commonToJsonReplaced()) throw pollutedToJson();
   let count = 0;
   const open: object[] = [];
   const paths: string[] = [];
@@ -238,8 +263,9 @@ function toJson(body: unknown): string {
   // Objects whose checks passed: JSON writes a shared one at every place, it is checked once.
   const checked = new Set<object>();
   let started = false;
-  // Whether the built-in prototypes were looked at: only once a toJSON changed a value, which
-  // is rare (a Date), as that look costs several times the rest of a small body.
+  // Whether every built-in prototype was looked at: only once a toJSON changed a value, which
+  // is rare (a Date), as that look costs several times the rest of a small body; the common
+  // ones (plain objects, lists, numbers, text...) are looked at for every body, above.
   let prototypesChecked = false;
   let text: string | undefined;
   try {
@@ -258,14 +284,7 @@ function toJson(body: unknown): string {
       // (polluted), which would rewrite the body: then every built-in is looked at, once.
       if (!prototypesChecked && (own === undefined || !("value" in own) || !Object.is(own.value, value))) {
         prototypesChecked = true;
-        if (builtInToJsonReplaced()) {
-          throw notJson(
-            "body",
-            __DEV__
-              ? "cannot be written: a built-in prototype has a toJSON (polluted), which would rewrite it"
-              : "",
-          );
-        }
+        if (builtInToJsonReplaced()) throw pollutedToJson();
       }
       if (started) {
         while (open.length > 0 && open[open.length - 1] !== this) {
@@ -323,6 +342,13 @@ function toJson(body: unknown): string {
     );
   }
   return text;
+}
+
+function pollutedToJson(): EndpointError {
+  return notJson(
+    "body",
+    __DEV__ ? "cannot be written: a built-in prototype has a toJSON (polluted), which would rewrite it" : "",
+  );
 }
 
 function checkJsonValue(

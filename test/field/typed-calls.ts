@@ -1,7 +1,7 @@
 // Writes a file of calls that a user of one generated module would write, for the typed
 // field test: typical calls (every required parameter given a value of its type), one
 // misspelt optional parameter, one missing path parameter, and reads of a response body's
-// field, right and misspelt. Each mistake is on a line of its own, which the test expects
+// field, right and misspelt, declared and through a typed send (`sender<Responses>()`). Each mistake is on a line of its own, which the test expects
 // exactly one error on; every other line must compile.
 import type { GeneratedOperations } from "../../dist/generate.js";
 import { isNode, METHODS, makeResolve } from "./expected-request.js";
@@ -114,8 +114,10 @@ function misspelt(name: string, taken: ReadonlySet<string>): string {
 export function typedCalls(spec: Node, generated: GeneratedOperations, moduleName: string): TypedCalls {
   const lines = [
     `import { endpoint, type ResponseFor } from "rest-endpoint";`,
+    `import { sender } from "rest-endpoint/adapters";`,
     `import { api as table, type Responses } from "./${moduleName}.mjs";`,
     "const api = endpoint.defaults(table);",
+    "const send = sender<Responses>();",
   ];
   const mistakes: { line: number; kind: Mistake; name: string }[] = [];
   const usable = generated.operations
@@ -129,8 +131,9 @@ export function typedCalls(spec: Node, generated: GeneratedOperations, moduleNam
     `{ ${Object.entries(options)
       .map(([key, value]) => `${IDENTIFIER.test(key) ? key : JSON.stringify(key)}: ${JSON.stringify(value)}`)
       .join(", ")} }`;
-  const call = (route: string, options: Record<string, unknown>) =>
-    `api(${JSON.stringify(route)}, ${literal(options)});`;
+  const built = (route: string, options: Record<string, unknown>) =>
+    `api(${JSON.stringify(route)}, ${literal(options)})`;
+  const call = (route: string, options: Record<string, unknown>) => `${built(route, options)};`;
   // Typical calls: up to five, spread over the API.
   const step = Math.max(1, Math.floor(usable.length / 5));
   const typical = usable.filter((_, i) => i % step === 0).slice(0, 5);
@@ -157,7 +160,7 @@ export function typedCalls(spec: Node, generated: GeneratedOperations, moduleNam
     lines.push(`export const missing = ${call(withPath.route, rest)}`);
   }
   let reads = 0;
-  for (const { op, route } of usable) {
+  for (const { op, route, options } of usable) {
     if (reads === 2) break;
     const method = op.method.toLowerCase();
     const described =
@@ -170,9 +173,14 @@ export function typedCalls(spec: Node, generated: GeneratedOperations, moduleNam
     lines.push(`declare const read${reads}: ResponseFor<Responses, ${JSON.stringify(route)}>;`);
     lines.push(`export const field${reads} = read${reads}.${field};`);
     const wrong = misspelt(field, names);
+    // The same body through a typed send of the route's request options.
+    const sent = `send(${built(route, options)}).then(({ data }) => data?.`;
+    lines.push(`export const sent${reads} = ${sent}${field});`);
     if (reads === 0) {
       mistakes.push({ line: lines.length, kind: "misread", name: wrong });
       lines.push(`export const misread = read${reads}.${wrong};`);
+      mistakes.push({ line: lines.length, kind: "misread", name: wrong });
+      lines.push(`export const sentMisread = ${sent}${wrong});`);
     }
     reads++;
   }

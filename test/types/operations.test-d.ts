@@ -9,7 +9,7 @@ import {
   type ResponseFor,
   type UnknownRoute,
 } from "rest-endpoint";
-import { toFetchArgs } from "rest-endpoint/adapters";
+import { sender, toFetchArgs } from "rest-endpoint/adapters";
 import { describeOperations } from "rest-endpoint/operations";
 import {
   api,
@@ -126,6 +126,33 @@ assert<
 assert<Equal<ErrorResponseFor<Responses, "POST /celestial-bodies">, unknown>>();
 // @ts-expect-error: a route the description does not have
 export type NoSuchRoute = ResponseFor<Responses, "GET /planetz">;
+
+// A sender typed by the module's Responses: data and error by the route of the options.
+const sendGalaxy = sender<Responses>();
+export async function sentPlanet(id: number): Promise<string> {
+  const sent = await sendGalaxy(galaxy("GET /planets/{planetId}", { planetId: id }));
+  if (sent.error !== undefined) {
+    assert<Equal<typeof sent.error, Responses["GET /planets/{planetId}"]["404"]>>();
+    return "not found";
+  }
+  assert<Equal<typeof sent.data, Schemas["Planet"]>>();
+  // @ts-expect-error: a planet has no radius of its own; it is in physicalProperties
+  void sent.data.radius;
+  // @ts-expect-error: a planet is no list of planets
+  const planets: Schemas["Planet"][] = sent.data;
+  void planets;
+  return sent.data.name;
+}
+export async function sentOthers(): Promise<void> {
+  const created = await sendGalaxy(galaxy("POST /user/signup", { name: "n", email: "e@x.example", password: "p" }));
+  if (created.error === undefined) assert<Equal<typeof created.data, Schemas["User"]>>();
+  const removed = await sendGalaxy(galaxy("DELETE /planets/{planetId}", { planetId: 1 }));
+  assert<Equal<typeof removed.data, undefined>>();
+  const anyOther = await sendGalaxy(galaxy("GET /healthz" as UnknownRoute));
+  assert<Equal<typeof anyOther.data, unknown>>();
+  const strictly = await sender<Responses>({ throwOnStatus: true })(galaxy("GET /planets"));
+  assert<Equal<typeof strictly.data, ResponseFor<Responses, "GET /planets">>>();
+}
 
 // The generated `api` carries everything a builder needs, and types it by the same routes.
 const fromApi = endpoint.defaults(api);

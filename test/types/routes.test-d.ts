@@ -7,7 +7,7 @@ import {
   type RequestOptions,
   type ResponseFor,
 } from "rest-endpoint";
-import { paginate } from "rest-endpoint/adapters";
+import { paginate, ResponseError, sender } from "rest-endpoint/adapters";
 import type { GitHubResponses, GitHubSchemas } from "rest-endpoint/github";
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
@@ -261,5 +261,60 @@ export async function issueNumbers(request: RequestOptions): Promise<number[]> {
 export type NoSuchGitHubRoute = ResponseFor<GitHubResponses, "GET /repos/{owner}/{repos}">;
 // Every route of the map has its responses, and no other route has any.
 assert<Equal<keyof GitHubResponses, keyof import("rest-endpoint").GitHubRoutes>>();
+
+// 6. A sender typed by GitHub's responses: data by the route the options were built from.
+const github = sender<GitHubResponses>();
+export async function sentRepo(): Promise<string> {
+  const { data, error, response } = await github(endpoint("GET /repos/{owner}/{repo}", { owner: "o", repo: "r" }));
+  assert<Equal<typeof response, Response>>();
+  if (error !== undefined) {
+    assert<Equal<typeof error, GitHubSchemas["basic-error"]>>();
+    return error.message ?? "";
+  }
+  assert<Equal<typeof data, GitHubSchemas["full-repository"]>>();
+  // @ts-expect-error: a repository's name is full_name, not fullName
+  void data.fullName;
+  // @ts-expect-error: the body of this route is a repository, not a number
+  const wrong: number = data;
+  void wrong;
+  return data.full_name;
+}
+// A route with a 304, which has no content: its error may be undefined, so a check of error
+// alone leaves data possibly undefined too.
+export async function sentEmojis(): Promise<void> {
+  const sent = await github(endpoint("GET /emojis"));
+  assert<Equal<typeof sent.error, undefined>>();
+  if (sent.error === undefined) assert<Equal<typeof sent.data, { [key: string]: string } | undefined>>();
+  if (sent.response.ok) void sent.data;
+}
+// Bare paths and any case are the map's routes too; a 204 route's data is undefined.
+export async function sentOther(): Promise<void> {
+  const { data } = await github(endpoint("/user"));
+  assert<Equal<typeof data, GitHubResponses["GET /user"]["200"] | undefined>>();
+  const deleted = await github(endpoint("DELETE /repos/{owner}/{repo}", { owner: "o", repo: "r" }));
+  assert<Equal<typeof deleted.data, undefined>>();
+  // A route the map does not know, or options built without a route: unknown.
+  const unknownRoute = await github(endpoint("GET /not/github"));
+  assert<Equal<typeof unknownRoute.data, unknown>>();
+  const noRoute = await github(endpoint({ method: "GET", url: "/user" }));
+  assert<Equal<typeof noRoute.data, unknown>>();
+}
+// Throwing on a status: data is the success body alone, and the error is a ResponseError.
+const strict = sender<GitHubResponses>({ throwOnStatus: true });
+export async function strictIssues(): Promise<number[]> {
+  try {
+    const { data } = await strict(endpoint("GET /repos/{owner}/{repo}/issues", { owner: "o", repo: "r" }));
+    assert<Equal<typeof data, GitHubSchemas["issue"][]>>();
+    return data.map((issue) => issue.number);
+  } catch (error) {
+    if (error instanceof ResponseError) assert<Equal<typeof error.status, number>>();
+    throw error;
+  }
+}
+// Without Responses, bodies are unknown.
+export async function untyped(): Promise<void> {
+  const { data } = await sender()(endpoint("GET /repos/{owner}/{repo}", { owner: "o", repo: "r" }));
+  assert<Equal<typeof data, unknown>>();
+}
 
 export { anyRoute, body };

@@ -3,6 +3,7 @@ import { cpus } from "node:os";
 
 console.log(`Machine: ${cpus()[0]?.model ?? "unknown CPU"}, ${cpus().length} cores, Node ${process.version}`);
 await import("./endpoint.bench.js");
+await import("./send.bench.js");
 await import("./template.bench.js");
 await import("./memory.bench.js");
 await import("./cold-start.bench.js");

@@ -133,6 +133,17 @@ function readUrl(url: unknown, adapter: string): { target: string; host: string 
         : "",
     );
   }
+  // Most urls are written as a URL parser writes them: an http(s) scheme in lowercase, a plain
+  // host, a path of characters it keeps and no dot segment, a query of visible ASCII but "\\".
+  // Those need no other check, and no parse (a third of what an adapter costs).
+  const plain = PLAIN_URL.exec(url);
+  if (
+    plain !== null &&
+    !DOT_SEGMENT.test(plain[3] ?? "") &&
+    plainAuthority(plain[2] as string, plain[1] as string)
+  ) {
+    return { target: `${plain[3] || "/"}${plain[4] ?? ""}`, host: plain[2] };
+  }
   // One regular expression over the whole url, the index looked for only when it fails.
   if (!VISIBLE_ASCII.test(url)) {
     let i = 0;
@@ -216,6 +227,13 @@ function readUrl(url: unknown, adapter: string): { target: string; host: string 
   return { target: parsed.pathname + query, host: pathStart === 0 ? undefined : parsed.host };
 }
 
+/**
+ * An absolute url that needs no parse, as groups: its scheme, its authority (see
+ * `plainAuthority`), its path and its query (no fragment). Each part a run of characters the
+ * next cannot start with: linear.
+ */
+const PLAIN_URL =
+  /^(https?:)\/\/([a-z0-9.:-]+)(\/(?!\/)[A-Za-z0-9\-._~!$&'()*+,;=:@%/]*)?(\?[!-"$-[\]-~]*)?$/;
 /** Visible ASCII but "\\": what a url may hold (see `readUrl`). */
 const VISIBLE_ASCII = /^[!-[\]-~]*$/;
 /** Path characters a URL parser writes as they are (no percent-encoding, no "\\"). */

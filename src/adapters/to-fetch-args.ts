@@ -92,9 +92,10 @@ export function toFetchArgs(
   settings?: FetchSettings,
 ): [url: string, init: FetchInit] {
   const request = readRequestOptions(options, "toFetchArgs");
-  // No prototype: fetch reads every init field it knows (redirect, dispatcher, window, ...)
-  // through the prototype chain, so fields on a polluted Object.prototype would join this one.
-  // Plain assignment is safe on it: no setter or `__proto__` accessor is inherited. The
+  // No Object.prototype on its chain: fetch reads every init field it knows (redirect,
+  // dispatcher, window, ...) through the prototype chain, so fields on a polluted
+  // Object.prototype would join this one. Plain assignment is safe on it: no setter or
+  // `__proto__` accessor is inherited (see `Init`). The
   // headers, checked, are a fresh copy without a prototype already (fetch looks their
   // Symbol.iterator up too: a polluted one would replace them all).
   const own = initOf(request.method, request.headers);
@@ -139,31 +140,41 @@ export function toFetchArgs(
  * the field is left out (`FETCH_DEFAULTS`): Node's fetch copies the init into an object of its
  * own and looks a missing field up on that copy's prototype, so data on Object.prototype (a
  * referrer, a redirect mode, a body) would join. Cloudflare Workers refuse any `cache` (even
- * "default"), and read only the init's own fields. One literal: filled field by field, an
- * object without a prototype costs ten times as much.
+ * "default"), and read only the init's own fields.
  */
 function initOf(method: string, headers: Record<string, string>): Record<string, unknown> {
-  const init: Record<string, unknown> = {
-    __proto__: null,
-    method,
-    headers,
-    body: null,
-    cache: "default",
-    credentials: "same-origin",
-    duplex: "half",
-    integrity: "",
-    keepalive: false,
-    mode: "cors",
-    priority: "auto",
-    redirect: "follow",
-    referrer: "about:client",
-    referrerPolicy: "",
-    signal: null,
-    window: null,
-  };
+  const init = new Init(method, headers);
   if (!fetchTakesCache()) delete init.cache;
   return init;
 }
+
+/**
+ * The init's own fields, set in one order by a constructor: the engine gives every init one
+ * shape, ten times quicker to make than an object without a prototype filled field by field.
+ */
+const Init = function (this: Record<string, unknown>, method: string, headers: Record<string, string>) {
+  this.method = method;
+  this.headers = headers;
+  this.body = null;
+  this.cache = "default";
+  this.credentials = "same-origin";
+  this.duplex = "half";
+  this.integrity = "";
+  this.keepalive = false;
+  this.mode = "cors";
+  this.priority = "auto";
+  this.redirect = "follow";
+  this.referrer = "about:client";
+  this.referrerPolicy = "";
+  this.signal = null;
+  this.window = null;
+} as unknown as new (
+  method: string,
+  headers: Record<string, string>,
+) => Record<string, unknown>;
+// Its prototype has no fields and none of its own, and cannot get any: no lookup of a field the
+// init lacks reaches Object.prototype.
+Init.prototype = /* @__PURE__ */ Object.freeze(Object.create(null));
 
 let cacheTaken: boolean | undefined;
 
@@ -175,7 +186,10 @@ let cacheTaken: boolean | undefined;
  */
 function fetchTakesCache(): boolean {
   if (cacheTaken === undefined) {
-    if (typeof Object.getOwnPropertyDescriptor(globalThis, "Request")?.get === "function") return true;
+    if (typeof Object.getOwnPropertyDescriptor(globalThis, "Request")?.get === "function") {
+      cacheTaken = true;
+      return true;
+    }
     // Inits without a prototype, so a polluted Object.prototype adds no field to them; the
     // answer is kept for the process only when the Request fails for `cache` alone (a polluted
     // global such as `window` can make any Request fail: then ask again on the next call).

@@ -19,6 +19,8 @@ const PUBLIC = {
   "adapters/to-fetch-args.d.ts": ["toFetchArgs"],
   "adapters/next-request.d.ts": ["nextRequest"],
   "adapters/paginate.d.ts": ["paginate"],
+  "adapters/sender.d.ts": ["sender"],
+  "adapters/response-error.d.ts": ["ResponseError"],
   "options/enterprise-server.d.ts": ["enterpriseServer"],
   "endpoint-error.d.ts": ["EndpointError"],
   "template/uri-template.d.ts": ["parseTemplate", "expandTemplate"],

@@ -97,6 +97,7 @@ const SENDS: Record<string, string[]> = {
     "GET https://api.github.com/repositories/1/issues?per_page=100&page=3",
   ],
   "Typed routes#0": ["GET https://api.github.com/repos/octokit/rest.js"],
+  "Typed sending#0": ["GET https://api.github.com/repos/octokit/rest.js"],
   "npx rest-endpoint /repos/octokit/rest.js/issues --paginate --jq '.[].title' --token-env GITHUB_TOKEN": [
     "GET loopback/repos/octokit/rest.js/issues",
     "GET loopback/repositories/1/issues?page=2",

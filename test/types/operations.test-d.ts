@@ -144,7 +144,9 @@ export async function sentPlanet(id: number): Promise<string> {
   return sent.data.name;
 }
 export async function sentOthers(): Promise<void> {
-  const created = await sendGalaxy(galaxy("POST /user/signup", { name: "n", email: "e@x.example", password: "p" }));
+  const created = await sendGalaxy(
+    galaxy("POST /user/signup", { name: "n", email: "e@x.example", password: "p" }),
+  );
   if (created.error === undefined) assert<Equal<typeof created.data, Schemas["User"]>>();
   const removed = await sendGalaxy(galaxy("DELETE /planets/{planetId}", { planetId: 1 }));
   assert<Equal<typeof removed.data, undefined>>();

@@ -265,7 +265,9 @@ assert<Equal<keyof GitHubResponses, keyof import("rest-endpoint").GitHubRoutes>>
 // 6. A sender typed by GitHub's responses: data by the route the options were built from.
 const github = sender<GitHubResponses>();
 export async function sentRepo(): Promise<string> {
-  const { data, error, response } = await github(endpoint("GET /repos/{owner}/{repo}", { owner: "o", repo: "r" }));
+  const { data, error, response } = await github(
+    endpoint("GET /repos/{owner}/{repo}", { owner: "o", repo: "r" }),
+  );
   assert<Equal<typeof response, Response>>();
   if (error !== undefined) {
     assert<Equal<typeof error, GitHubSchemas["basic-error"]>>();

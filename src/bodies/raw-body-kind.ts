@@ -14,23 +14,12 @@ export function rawBodyKind(body: unknown): RawBodyKind | undefined {
   if (typeof body !== "object" || body === null) return undefined;
   if (ArrayBuffer.isView(body)) return "bytes";
   if (isPlainData(body)) return undefined;
-  // Looked up on each use, not at import (as webClass does): a polyfill may have put another
-  // class there since.
+  // Looked up on each use, not at import (as webClass does): reading Blob or FormData makes
+  // Node load its fetch, and a polyfill may have put another class there since.
   for (const [kind, name, member] of BODY_CLASSES) {
-    if (hasBrand(loadedClass(name), member, body)) return kind;
+    if (hasBrand((globalThis as Record<string, unknown>)[name], member, body)) return kind;
   }
   return undefined;
-}
-
-/**
- * The global class of that name, unless it is still a global the runtime loads when first read
- * (an accessor: Node's FormData, which loads its fetch, tens of milliseconds): until it is
- * loaded, no object of it exists, so the body is none of its objects.
- */
-function loadedClass(name: string): unknown {
-  const own = Object.getOwnPropertyDescriptor(globalThis, name);
-  if (own === undefined) return (globalThis as Record<string, unknown>)[name];
-  return own.get === undefined ? own.value : undefined;
 }
 
 /**
@@ -41,9 +30,11 @@ export const BODY_CLASSES: readonly (readonly [kind: RawBodyKind, name: string, 
   ["bytes", "ArrayBuffer", "byteLength"],
   ["bytes", "SharedArrayBuffer", "byteLength"],
   ["blob", "Blob", "size"],
-  ["form", "FormData", "has"],
   ["params", "URLSearchParams", "has"],
   ["stream", "ReadableStream", "locked"],
+  // Last: reading Node's FormData loads its fetch (tens of milliseconds), which a body of
+  // search parameters or a stream need not wait for.
+  ["form", "FormData", "has"],
 ];
 
 /**

@@ -1,7 +1,8 @@
 // The error of a response that is no success, for a sender asked to throw on a status.
 import { EndpointError } from "../endpoint-error.js";
 import { defineOwn } from "../shared/define-own.js";
-import { lenientName, maskedText, maskedUrl, SECRET_NAME } from "../shared/masked-url.js";
+import { lenientName } from "../shared/lenient-name.js";
+import { maskedText, maskedUrl, SECRET_NAME } from "../shared/masked-url.js";
 
 /** The request a `ResponseError` answers, as it went out, its credentials masked. */
 export interface MaskedRequest {

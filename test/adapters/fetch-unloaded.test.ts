@@ -1,4 +1,4 @@
-// Issue 37, item 6: writing fetch's arguments loads no fetch. Node loads its fetch (undici,
+// Writing fetch's arguments loads no fetch. Node loads its fetch (undici,
 // tens of milliseconds) the first time one of its globals is read; a user who sends with
 // another client must not pay for it. A new process imports the built package, writes the
 // arguments of every kind of body and makes a sender, and its list of loaded modules says

@@ -1,4 +1,4 @@
-// Issue 37, item 3: a typed send. Against loopback servers: bodies read by their content type,
+// A typed send, against loopback servers: bodies read by their content type,
 // `{ data, error, response }` or a ResponseError, failures that name the request with
 // credentials masked, `signal` honoured; and SECURITY.md's promises for adapters (a body and
 // credentials stay with their origin, credentials masked in messages, framing headers refused)

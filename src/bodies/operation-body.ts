@@ -3,6 +3,8 @@ import { type ParameterSerializer, parameterSerializer } from "../operations/ser
 import { describeValue } from "../shared/describe-value.js";
 import { isArray, isPlainObject, snapshot } from "../shared/object.js";
 import { quote } from "../shared/quote.js";
+import { encodeUnreserved } from "../template/encode.js";
+import { loneSurrogate } from "../template/expand-template.js";
 import { readValue, toScalarString } from "../template/template-value.js";
 import { bodyBytes } from "./body-bytes.js";
 import { checkJsonLeaf } from "./check-json-body.js";
@@ -10,7 +12,11 @@ import { checkJsonData } from "./check-json-data.js";
 import { checkText } from "./check-text.js";
 import { rawBodyKind } from "./raw-body-kind.js";
 
-/** How a described body field is written: a form field by its encoding, a part by its type. */
+/**
+ * How a described body field is written: a form field by its encoding, a part by its type. A
+ * field whose Encoding Object names a JSON `contentType` (`{ partType: "application/json" }`)
+ * is one JSON value, in a form as in multipart.
+ */
 export type BodyField = ParameterSerializer | { readonly partType: string };
 
 /**
@@ -144,15 +150,29 @@ function formBody(
   fields: ReadonlyMap<string, BodyField>,
 ): string | undefined {
   const pieces: string[] = [];
+  const budget: JsonPartBudget = { values: 0, written: 0 };
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i] as string;
     const field = fields.get(key);
+    if (field !== undefined && "partType" in field && bodyKind(field.partType) === "json") {
+      // One JSON value, percent-encoded as the field's value (OpenAPI's Encoding Object).
+      const value = readValue(values[i], key);
+      if (value !== undefined) pieces.push(`${formText(key)}=${formText(jsonPart(value, key, budget), key)}`);
+      continue;
+    }
     const writer = field !== undefined && "write" in field ? field : defaultFormField(key);
     const piece = writer.write(readValue(values[i], key), key);
     if (piece !== undefined) pieces.push(piece);
   }
   // No field given: no body, as for a JSON body.
   return pieces.length === 0 ? undefined : pieces.join("&");
+}
+
+/** Form text (a name, a JSON value) percent-encoded as a query's, RFC 3986's unreserved kept. */
+function formText(text: string, key = text): string {
+  const out = encodeUnreserved(text);
+  if (out === undefined) throw loneSurrogate(key);
+  return out;
 }
 
 /**
@@ -186,7 +206,13 @@ function multipartBody(
     const field = fields.get(key);
     const partType = field !== undefined && "partType" in field ? field.partType : undefined;
     const value = values[i];
-    if (isArray(value)) {
+    if (partType !== undefined && bodyKind(partType) === "json" && rawBodyKind(value) === undefined) {
+      // One JSON part, whatever the value's nesting: a list is one JSON array, not a part per item.
+      const read = readValue(value, key);
+      if (read !== undefined) {
+        form.append(key, new Blob([jsonPart(read, key, budget)], { type: partType }), key);
+      }
+    } else if (isArray(value)) {
       for (const item of readValue(value, key) as unknown[])
         appendPart(form, key, item, partType, true, budget);
     } else {

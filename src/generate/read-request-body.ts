@@ -170,16 +170,30 @@ function objectFields(
 function fieldCode(kind: string, encoding: Schema | undefined): string | undefined {
   if (encoding === undefined) return undefined;
   if (kind === "multipart") {
-    const first =
-      typeof encoding.contentType === "string" ? (encoding.contentType.split(",")[0]?.trim() ?? "") : "";
-    return first !== "" && isMediaType(first) && !first.includes(" ") ? `body ${first}` : undefined;
+    const first = firstType(encoding.contentType);
+    return first === undefined ? undefined : `body ${first}`;
   }
+  // OpenAPI 3.1.1, Encoding Object: an explicit style, explode or allowReserved wins over the
+  // contentType. Without them a JSON contentType makes the field one JSON value, the JSON text
+  // percent-encoded as the field's value; other types leave the form's own rules.
+  const styled = ["style", "explode", "allowReserved"].some((name) => encoding[name] !== undefined);
+  const jsonType = styled ? undefined : firstType(encoding.contentType);
+  if (jsonType !== undefined && bodyKind(jsonType) === "json") return `body ${jsonType}`;
   const style =
     typeof encoding.style === "string" && FORM_STYLES.has(encoding.style) ? encoding.style : "form";
   const explode = typeof encoding.explode === "boolean" ? encoding.explode : style === "form";
   const allowReserved = encoding.allowReserved === true;
   if (style === "form" && explode && !allowReserved) return undefined;
   return `body ${style}${explode ? "*" : ""}${allowReserved ? "+" : ""}`;
+}
+
+/**
+ * The first media type of an encoding's `contentType` (a comma-separated list may offer
+ * several), when it is one a part can be labelled with: no wildcard, no space.
+ */
+function firstType(contentType: unknown): string | undefined {
+  const first = typeof contentType === "string" ? (contentType.split(",")[0]?.trim() ?? "") : "";
+  return first !== "" && isMediaType(first) && !first.includes(" ") ? first : undefined;
 }
 
 /** A multipart part's type: a file (`format: binary`) is a Blob or bytes, or a list of them. */

@@ -74,28 +74,22 @@ export function readBody(
     return;
   }
   const chosen = chooseContent(content);
+  if (requestBody.required === true) model.bodyRequired = true;
   if (chosen === undefined) {
-    // `*/*` and the like: the caller's data goes as it is.
+    // `*/*`, `application/*`: no type to label a body with, so it is sent as a plain route's
+    // (fields as a JSON object, data as it stands), typed by the range's schema when it has one.
+    const range = content.find(([, media]) => resolve(media).schema !== undefined);
     model.bodyKind = "data";
-    if (requestBody.required === true) model.bodyRequired = true;
+    model.bodyRange = true;
+    if (range !== undefined) readRangeBody(model, resolve(range[1]).schema, { resolve, typeOf });
     return;
   }
   const [type, media] = chosen;
   const mediaObject = resolve(media);
   const kind = bodyKind(type);
-  if (requestBody.required === true) model.bodyRequired = true;
   if (!/^application\/json\s*$/i.test(type)) model.bodyType = type;
   const schema = resolve(mediaObject.schema ?? {});
-  // An object, or parts that are all objects (`allOf` alone, no `type`): fields either way.
-  const fields =
-    schema.type === "object" ||
-    isObject(schema.properties) ||
-    (schema.type === undefined &&
-      Array.isArray(schema.allOf) &&
-      schema.oneOf === undefined &&
-      schema.anyOf === undefined)
-      ? objectFields(schema, resolve)
-      : undefined;
+  const fields = bodyFields(schema, resolve);
   if (kind === "raw" || fields === undefined) {
     model.bodyKind = kind === "json" ? "json-data" : "data";
     if (kind === "json") model.dataType = typeOf(schema);
@@ -131,6 +125,40 @@ export function readBody(
   if (model.body.some((field) => OPTION_KEYS.has(field.name) || taken.has(field.name))) {
     model.dataType = kind === "json" ? typeOf(schema) : "unknown";
   }
+}
+
+/** An object, or parts that are all objects (`allOf` alone, no `type`): fields either way. */
+function bodyFields(schema: Schema, resolve: Resolve): ReturnType<typeof objectFields> {
+  return schema.type === "object" ||
+    isObject(schema.properties) ||
+    (schema.type === undefined &&
+      Array.isArray(schema.allOf) &&
+      schema.oneOf === undefined &&
+      schema.anyOf === undefined)
+    ? objectFields(schema, resolve)
+    : undefined;
+}
+
+/**
+ * A body described by a media range only: typed by its schema, sent as today. An object of
+ * fields gives its fields (sent as a plain route's leftover parameters, a JSON object); any
+ * other schema types `data`; `data` is typed by the whole schema either way (a field named like
+ * a parameter or an option key is reachable through it only).
+ */
+function readRangeBody(model: BodyModel, node: unknown, { resolve, typeOf }: Readers): void {
+  // Typed from the node as written: a `$ref` is then named (`Schemas["Pod"]`), not spelt out.
+  const fields = bodyFields(resolve(node), resolve);
+  if (fields === undefined) {
+    model.dataType = typeOf(node);
+    return;
+  }
+  model.bodyKind = "json";
+  for (const [name, node] of fields.properties) {
+    const required = fields.required.has(name) && resolve(node).readOnly !== true;
+    model.body.push({ name, required, type: typeOf(node) });
+  }
+  // `data` carries the whole body: typed by the schema, so `data: 42` is an error.
+  model.dataType = typeOf(node);
 }
 
 /**

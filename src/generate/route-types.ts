@@ -56,6 +56,11 @@ export interface OperationModel {
   /** The body type of each described response, by status (`"200"`, `"4XX"`, `"default"`). */
   responses?: { readonly [status: string]: string };
   bodyRequired?: boolean;
+  /**
+   * The body is described by a media range only (`*\/*`, `application/*`): typed by its schema,
+   * sent as a plain route's (no label, nothing sent when no field is given).
+   */
+  bodyRange?: boolean;
   params?: { readonly [name: string]: string };
 }
 
@@ -154,6 +159,7 @@ export function operationData(op: OperationModel): OperationData {
   // described fields) are left to their type, which asks for data: `{}` or `""` would be wrong.
   const bodyRequired =
     op.bodyRequired === true &&
+    op.bodyRange !== true &&
     (op.bodyKind === "json" ||
       op.bodyKind === "form" ||
       op.bodyKind === "multipart" ||

@@ -183,6 +183,34 @@ const ROWS: [string, Record<string, unknown>, string, OperationsData[string]][] 
     "POST /things",
     "/things",
   ],
+  [
+    // Typed by its schema, sent as a plain route's body: no label, nothing marked.
+    "a body described by */* only (Kubernetes) is sent as a plain route's, required or not",
+    { requestBody: { required: true, content: { "*/*": { schema: object } } } },
+    "POST /things",
+    "/things",
+  ],
+  [
+    "a body described by application/* only, the same",
+    { requestBody: { content: { "application/*": { schema: { type: "array" } } } } },
+    "PUT /things",
+    "/things",
+  ],
+  [
+    "a form field whose encoding names a JSON contentType is one JSON value",
+    {
+      requestBody: {
+        content: {
+          "application/x-www-form-urlencoded": {
+            schema: { type: "object", properties: { meta: object, name: { type: "string" } } },
+            encoding: { meta: { contentType: "application/json" } },
+          },
+        },
+      },
+    },
+    "POST /things",
+    { url: "/things", params: { meta: "body application/json" }, body: "application/x-www-form-urlencoded" },
+  ],
 ];
 
 describe("generateOperations: description -> operation data", () => {

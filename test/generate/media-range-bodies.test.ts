@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { generateOperations } from "../../src/generate/index.js";
-import { endpoint } from "../../src/index.js";
+import { endpoint, type RequestOptions } from "../../src/index.js";
 import { describeOperations } from "../../src/operations/describe-operations.js";
 
 const fixture = (name: string) =>
@@ -77,7 +77,10 @@ describe("bodies described by a media range", () => {
         .replaceAll("export const", "const")
         .replaceAll("export function", "function")}; return api;`,
     )(describeOperations);
-    const request = endpoint.defaults(data)(route as never, given as never);
+    const request = (endpoint.defaults(data) as (route: string, options: object) => RequestOptions)(
+      route,
+      given,
+    );
     expect(request.body).toStrictEqual(want);
     if (want !== undefined) expect(request.headers["content-type"]).toBe("application/json; charset=utf-8");
   });

@@ -36,6 +36,15 @@ export const FLAGS: readonly Flag[] = [
   { name: "--verbose", value: false, sends: true },
 ];
 
+/** The flags of `rest-endpoint generate`: its --help, docs/cli.md and docs/operations.md name each. */
+export const GENERATE_FLAGS: readonly Flag[] = [
+  { name: "--help", short: "-h", value: false },
+  { name: "--out", short: "-o", value: true },
+  { name: "--name", value: true },
+  { name: "--import-from", value: true },
+  { name: "--verbose", value: false },
+];
+
 const BY_NAME: ReadonlyMap<string, Flag> = new Map(
   FLAGS.flatMap((flag) => [[flag.name, flag] as const, ...(flag.short ? [[flag.short, flag] as const] : [])]),
 );

@@ -1,6 +1,8 @@
 import { generateOperations } from "../generate/generate-operations.js";
+import { groupNotes } from "../generate/group-notes.js";
 import { readDescription } from "../generate/read-description.js";
 import { escapeTerminal } from "./escape-controls.js";
+import { GENERATE_FLAGS } from "./flags.js";
 import { UsageError } from "./usage-error.js";
 
 /** What `rest-endpoint generate` needs from its host. */
@@ -43,21 +45,24 @@ function needsLoading(description: { readonly [key: string]: unknown }): string 
   return undefined;
 }
 
-export const GENERATE_HELP = `Usage: rest-endpoint generate DESCRIPTION [--out FILE.js|FILE.ts] [--name NAME] [--import-from SPECIFIER]
+export const GENERATE_HELP = `Usage: rest-endpoint generate DESCRIPTION [--out FILE.js|FILE.ts] [--name NAME] [--import-from SPECIFIER] [--verbose]
 
 Reads an OpenAPI 3.0 or 3.1 description (JSON; YAML, Swagger 2.0 and $refs to other files
 with the package rest-endpoint-openapi installed) and writes an ESM module that exports
 \`api\` (and \`operations\`, \`baseUrl\`, \`servers\`), with its types beside it (FILE.d.ts):
 endpoint.defaults(api) sends each parameter as described, to the description's servers.
 
-  --out FILE.js            where to write the module (FILE.d.ts beside it); FILE.ts writes one
+  --out, -o FILE.js        where to write the module (FILE.d.ts beside it); FILE.ts writes one
                            TypeScript module instead, for tsc's outDir; without --out the
                            module is printed and no types are written
   --name NAME              the name of the interface of routes in the types (default Routes)
   --import-from SPECIFIER  where the module imports describeOperations from
                            (default rest-endpoint/operations)
+  --verbose                list each note on its own line, rather than one line per kind
+  --help, -h               this text
 
-What the description holds that cannot be sent as described is listed on standard error.`;
+What the description holds that cannot be sent as described is listed on standard error,
+one line per kind of note with a count (--verbose: one line per note).`;
 
 /**
  * A description file read into plain values: JSON by the built-in reader, and what only the
@@ -93,20 +98,21 @@ export async function readDescriptionFile(
 /** Runs `rest-endpoint generate ARGS`; resolves to the exit status (2 on bad input). */
 export async function runGenerate(argv: readonly string[], io: GenerateIo): Promise<number> {
   const settings: { out?: string; name?: string; importFrom?: string } = {};
+  let verbose = false;
   let file: string | undefined;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
-    if (arg === "-h" || arg === "--help") {
+    const flag = GENERATE_FLAGS.find((known) => known.name === arg || known.short === arg)?.name;
+    if (flag === "--help") {
       io.stdout(`${GENERATE_HELP}\n`);
       return 0;
     }
-    const flag = { "--out": "out", "-o": "out", "--name": "name", "--import-from": "importFrom" }[arg] as
-      | keyof typeof settings
-      | undefined;
-    if (flag !== undefined) {
+    if (flag === "--verbose") {
+      verbose = true;
+    } else if (flag !== undefined) {
       const value = argv[++i];
       if (value === undefined) throw new UsageError(`${arg} needs a value.`);
-      settings[flag] = value;
+      settings[flag === "--out" ? "out" : flag === "--name" ? "name" : "importFrom"] = value;
     } else if (arg.startsWith("-") && arg !== "-") {
       throw new UsageError(`Unknown flag ${arg} for generate; see rest-endpoint generate --help.`);
     } else if (file === undefined) {
@@ -129,7 +135,11 @@ export async function runGenerate(argv: readonly string[], io: GenerateIo): Prom
   } catch (error) {
     throw new UsageError(`${file}: ${error instanceof Error ? error.message : String(error)}`);
   }
-  for (const note of generated.notes) io.stderr(`rest-endpoint generate: ${note}\n`);
+  const lines = verbose ? generated.notes : groupNotes(generated.notes);
+  for (const line of lines) io.stderr(`rest-endpoint generate: ${line}\n`);
+  if (lines.length < generated.notes.length) {
+    io.stderr(`rest-endpoint generate: ${generated.notes.length} notes in all; --verbose lists each.\n`);
+  }
   if (settings.out === undefined) {
     io.stdout(io.isTerminal ? escapeTerminal(generated.module) : generated.module);
     return 0;

@@ -8,6 +8,7 @@ export {
   type GenerateOptions,
   generateOperations,
 } from "./generate-operations.js";
+export { groupNotes } from "./group-notes.js";
 export { readDescription } from "./read-description.js";
 export {
   type OperationModel,

@@ -118,6 +118,31 @@ describe("rest-endpoint generate", () => {
     );
   });
 
+  it("groups notes of one kind into one line with a count; --verbose lists each", async () => {
+    const file = join(scratch, "grouped.json");
+    const getWithBody = { requestBody: { content: { "application/json": { schema: { type: "object" } } } } };
+    writeFileSync(
+      file,
+      JSON.stringify({
+        openapi: "3.0.3",
+        info: { title: "t", version: "1" },
+        paths: Object.fromEntries(["/a", "/b", "/c", "/d"].map((path) => [path, { get: getWithBody }])),
+      }),
+    );
+    const note = "a GET request cannot carry the described body; it is left out.";
+    const grouped = await cli(["generate", file]);
+    expect(grouped.code).toBe(0);
+    expect(grouped.stderr).toBe(
+      `rest-endpoint generate: 4 times: ${note} (GET /a, GET /b, GET /c and 1 more)\n` +
+        "rest-endpoint generate: 4 notes in all; --verbose lists each.\n",
+    );
+    const verbose = await cli(["generate", file, "--verbose"]);
+    expect(verbose.stdout).toBe(grouped.stdout);
+    expect(verbose.stderr).toBe(
+      ["/a", "/b", "/c", "/d"].map((path) => `rest-endpoint generate: GET ${path}: ${note}\n`).join(""),
+    );
+  });
+
   it("--out FILE.ts writes one TypeScript module that tsc compiles into its outDir, and it runs", async () => {
     // A project of its own: src/api.ts (generated) and src/main.ts, compiled to dist/ by tsc.
     const project = mkdtempSync(join(scratch, "ts-project-"));

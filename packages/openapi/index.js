@@ -331,6 +331,12 @@ function bundleDescription(root) {
   const main = read(root);
   const resolveRef = refResolver(read);
   const holder = { value: main.doc };
+  // Swagger 2.0 is upgraded after bundling, which moves what a pointer into a path names.
+  const swagger =
+    typeof main.doc === "object" &&
+    main.doc !== null &&
+    !Array.isArray(main.doc) &&
+    main.doc.swagger === "2.0";
   // Slots to fill, breadth first so that the shallowest `$ref` to a target places it:
   // [object, key, the file its text came from, the slot's place].
   const slots = [[holder, "value", main, null]];
@@ -372,6 +378,30 @@ function bundleDescription(root) {
       defineOwn(ref, "$ref", pointerOf(placed.get(target.value)));
       parent[key] = ref;
       walk(ref, siblings, file, place);
+    } else if (swagger && siblings.length === 0 && swaggerHome(place, target.value) !== undefined) {
+      const home = swaggerHome(place, target.value);
+      if (home === "copy") {
+        // A body or form parameter: the upgrade moves it out of its list into the request
+        // body, where no pointer follows it, so each place holds a copy of its own (shallow:
+        // what it holds is placed once and shared).
+        const copy = {};
+        for (const name of Object.keys(target.value)) defineOwn(copy, name, target.value[name]);
+        parent[key] = copy;
+        placed.set(copy, place);
+        walk(copy, Object.keys(copy), target.file, place);
+      } else {
+        // Placed once, by name, where the upgrade to OpenAPI 3 moves it with its `$ref`s
+        // (`#/definitions/Pet` becomes `#/components/schemas/Pet`); every `$ref` points there.
+        const at = { up: { up: null, key: home }, key: homeName(main.doc, home, target) };
+        const section = Object.hasOwn(main.doc, home) ? main.doc[home] : {};
+        defineOwn(main.doc, home, section);
+        defineOwn(section, at.key, target.value);
+        placed.set(target.value, at);
+        const ref = {};
+        defineOwn(ref, "$ref", pointerOf(at));
+        parent[key] = ref;
+        walk(target.value, Object.keys(target.value), target.file, at);
+      }
     } else {
       // Placed here. A `$ref` beside other keys (OpenAPI 3.1) places a copy of its target with
       // those keys, which win; the target is copied this once, so the work stays linear.
@@ -392,6 +422,46 @@ function bundleDescription(root) {
     }
   }
   return holder.value;
+}
+
+/**
+ * Where a Swagger 2.0 description keeps a target of another file, by the place of the first
+ * `$ref` to it: `definitions` for a schema (a place under `definitions` or a `schema`),
+ * `parameters` for a parameter of an operation or path item, `"copy"` for a body or form
+ * parameter (which the upgrade moves into a request body), `undefined` for anything else
+ * (placed where its first `$ref` is, as in OpenAPI 3). The upgrade to OpenAPI 3 moves what an
+ * operation holds (a response's schema into its content, a body parameter into the request
+ * body), so a pointer into an operation would name nothing after it; these sections it
+ * moves whole, pointers included.
+ */
+function swaggerHome(place, target) {
+  if (typeof target !== "object" || target === null || Array.isArray(target)) return undefined;
+  const keys = [];
+  for (let at = place; at !== null; at = at.up) keys.push(at.key);
+  keys.reverse();
+  if (keys[0] === "definitions" || keys.includes("schema")) return "definitions";
+  const last = keys.length - 1;
+  if (keys[0] === "paths" && keys[last - 1] === "parameters" && /^\d+$/.test(String(keys[last]))) {
+    return target.in === "body" || target.in === "formData" ? "copy" : "parameters";
+  }
+  return undefined;
+}
+
+/**
+ * A name for a target in `section` of the description: the last token of its pointer, or
+ * its file's name, made unique with a number (`Pet`, `Pet_2`).
+ */
+function homeName(doc, section, target) {
+  const last = target.tokens.at(-1);
+  const file = target.file.path
+    .split(/[\\/]/)
+    .at(-1)
+    ?.replace(/\.[^.]*$/, "");
+  const base = last !== undefined && last !== "" ? last : file || "schema";
+  const taken = Object.hasOwn(doc, section) ? doc[section] : {};
+  let name = base === "__proto__" ? "schema" : base;
+  for (let n = 2; Object.hasOwn(taken, name); n++) name = `${base}_${n}`;
+  return name;
 }
 
 /** Sets `name` as an own property, never through a `__proto__` setter. */

@@ -284,7 +284,7 @@ function generate(description: unknown, given: GenerateOptions): GeneratedOperat
     credentialServers: [...allowed],
   };
   return {
-    ...moduleSources(operations, about, routesName, importFrom, exports, schemas.declarations()),
+    ...moduleSources(operations, about, routesName, importFrom, exports, schemas.declarations(notes)),
     operations,
     baseUrl,
     servers: serverModels,

@@ -271,7 +271,7 @@ export function readOperation(
   const accept = responseAccept(operation, resolve);
   if (accept !== undefined) model.accept = accept;
   if (options.responses !== false) {
-    const responses = readResponses(operation, resolve, typeOf);
+    const responses = readResponses(operation, resolve, typeOf, notes, where);
     if (responses !== undefined) model.responses = responses;
   }
   if (Object.keys(model.params).length === 0) delete (model as Partial<typeof model>).params;

@@ -8,7 +8,7 @@ const JSON_TYPE = /^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i;
  * The body type of each response an operation describes, by status as the description writes
  * it (`"200"`, `"2XX"`, `"default"`): its JSON content's schema, `string` for text only,
  * `undefined` for a response without content, `unknown` for any other content. A schema that
- * cannot be read (a `$ref` to nothing) is `unknown`, and the operation stays.
+ * cannot be read (a `$ref` to nothing) is `unknown`, and the operation stays; a note says so.
  *
  * @example
  * ```ts
@@ -19,6 +19,8 @@ export function readResponses(
   operation: Schema,
   resolve: Resolve,
   typeOf: (node: unknown) => string,
+  notes: string[] = [],
+  where = "",
 ): Record<string, string> | undefined {
   if (!isObject(operation.responses)) return undefined;
   const types: Record<string, string> = Object.create(null);
@@ -29,6 +31,8 @@ export function readResponses(
     } catch (error) {
       if (error instanceof RangeError) throw error;
       types[status] = "unknown";
+      const message = error instanceof Error ? error.message.replace(/\.?$/, ".") : "";
+      notes.push(`${where}: the body of response ${JSON.stringify(status)} is typed unknown: ${message}`);
     }
   }
   return Object.keys(types).length === 0 ? undefined : types;

@@ -23,9 +23,10 @@ export interface SchemaTypes {
   readonly typeOf: (node: unknown) => string;
   /**
    * The members of the interface `Schemas`: each schema a type written so far names, by name,
-   * and those they name in turn. Empty with every schema inline.
+   * and those they name in turn. Empty with every schema inline. A schema that cannot be read
+   * (a `$ref` in it names nothing) is `unknown`, with a note in `notes`.
    */
-  readonly declarations: () => [name: string, type: string][];
+  readonly declarations: (notes?: string[]) => [name: string, type: string][];
 }
 
 /**
@@ -76,7 +77,7 @@ export function schemaTypes(resolve: Resolve, inline = false): SchemaTypes {
     byDepth[depth] = type;
     return type;
   };
-  const declarations = (): [string, string][] => {
+  const declarations = (notes: string[] = []): [string, string][] => {
     // A worklist, not recursion: a long chain of schemas naming the next costs no stack.
     const written: [string, string][] = [];
     for (let next = pending.shift(); next !== undefined; next = pending.shift()) {
@@ -88,6 +89,8 @@ export function schemaTypes(resolve: Resolve, inline = false): SchemaTypes {
         // A `$ref` in it that names nothing: the routes that use it stay, the schema is unknown.
         if (error instanceof RangeError) throw error;
         type = "unknown";
+        const message = error instanceof Error ? error.message.replace(/\.?$/, ".") : "";
+        notes.push(`schema ${JSON.stringify(next[0])} is typed unknown: ${message}`);
       }
       written.push([next[0], type]);
     }

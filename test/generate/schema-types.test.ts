@@ -106,13 +106,15 @@ describe("schemas typed to their depth", () => {
   });
 
   it("keeps a route whose schema names a $ref that names nothing, and types that schema unknown", () => {
-    const { types, operations } = generate(
+    const { types, operations, notes } = generate(
       post(json({ type: "object", properties: { a: { $ref: "#/components/schemas/A" } } }), {
         A: { type: "object", properties: { b: { $ref: "#/components/schemas/Missing" } } },
       }),
     );
     expect(operations).toHaveLength(1);
     expect(types).toContain('"A": unknown;');
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatch(/^schema "A" is typed unknown: .*#\/components\/schemas\/Missing/);
     expect(compileErrors(types)).toEqual([]);
   });
 
@@ -343,13 +345,15 @@ describe("response types", () => {
     expect(compileErrors(types)).toEqual([]);
   });
 
-  it("keeps an operation whose response names a $ref to nothing, its body unknown", () => {
+  it("keeps an operation whose response names a $ref to nothing, its body unknown, and says so", () => {
     const { operations, notes } = generate(
       spec({
         200: { content: { "application/json": { schema: { $ref: "#/components/schemas/Missing" } } } },
       }),
     );
-    expect(notes).toEqual([]);
+    // Never a silent unknown (issue 37): the note names the operation, the status and the $ref.
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatch(/^GET \S+: the body of response "200" is typed unknown: .*#\/components\/schemas\/Missing/);
     expect(operations[0]?.responses).toEqual({ 200: "unknown" });
   });
 

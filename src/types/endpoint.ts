@@ -1,5 +1,6 @@
 // The builder's type: the call signatures with typed routes, and its members.
 
+import type { RouteArgument } from "./closest-routes.js";
 import type { GitHubRoutes } from "./github-routes.js";
 import type { OperationTable } from "./operation-table.js";
 import type { EndpointOptions, MergedOptions, RequestOptions, Route, RouteOptions } from "./request.js";
@@ -8,11 +9,13 @@ import type { ArgsFor, ResultFor, UnknownRoute } from "./route-params.js";
 /**
  * A route string; the routes of the map (GitHub's unless given) are offered while one is typed.
  * With GitHub's map any other string is accepted too; with a map from a description (a
- * builder made with a generated table) only its routes are, and an `UnknownRoute`.
+ * builder made with a generated table) any string literal is offered to the call, whose
+ * route argument then takes only the map's routes and an `UnknownRoute` (`RouteArgument`: a
+ * route it does not hold is an error that names the closest ones).
  */
 export type RouteString<Routes = GitHubRoutes> = Routes extends GitHubRoutes
   ? (keyof GitHubRoutes & string) | (string & Record<never, never>)
-  : (keyof Routes & string) | UnknownRoute;
+  : (keyof Routes & string) | UnknownRoute | (string & Record<never, never>);
 
 /** The routes map of a builder made with `options`: that of their operation table, if any. */
 export type RoutesOf<O, Routes> = O extends { readonly operations: OperationTable<infer M> }
@@ -39,8 +42,20 @@ type DeepReadonly<T> = T extends (...args: never[]) => unknown
  * method and url.
  */
 export interface Endpoint<Defaulted extends PropertyKey = never, Routes = GitHubRoutes> {
+  /**
+   * Never called (no call passes four arguments, so no call resolves to it or reports it):
+   * the signature an editor offers a described map's routes from, as the route form's route
+   * argument is a conditional type, from which an editor offers none. The route form stays
+   * the last signature: a failed call names it (TypeScript 7 says only what the last one
+   * gave), and `ReturnType` reads it. Its result is the route form's, for the type of a call
+   * that fails.
+   */
+  <R extends keyof Routes & string>(route: R, editorOnly: never, _: never, __: never): ResultFor<R>;
   (options: EndpointOptions): RequestOptions;
-  <R extends RouteString<Routes>>(route: R, ...options: ArgsFor<R, Defaulted, Routes>): ResultFor<R>;
+  <R extends RouteString<Routes>>(
+    route: RouteArgument<R, Routes>,
+    ...options: ArgsFor<R, Defaulted, Routes>
+  ): ResultFor<R>;
   /**
    * A new builder whose defaults are these merged with this builder's.
    *

@@ -280,8 +280,16 @@ interface JsonPartBudget {
   written: number;
 }
 
-/** An object as a JSON part: checked as a JSON body is, bigints as decimal, bounded in size. */
+/**
+ * An object as a JSON part: checked as a JSON body is, bigints as decimal, bounded in size. A
+ * string is JSON text the caller wrote (a schema of `type: string` with a JSON contentType
+ * describes such text): it goes as it is, as bytes do.
+ */
 function jsonPart(value: unknown, key: string, budget: JsonPartBudget): string {
+  if (typeof value === "string") {
+    checkText(value, key);
+    return value;
+  }
   checkJsonData(value, key, budget);
   try {
     return JSON.stringify(value, (_, item: unknown) => {

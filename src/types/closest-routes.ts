@@ -17,11 +17,13 @@ export type RouteArgument<R extends string, Routes> = Routes extends GitHubRoute
 /**
  * The keys come in as a type argument, worked out once (see `KnownIn`). A route the map holds,
  * or one said to be unknown, is itself; the closest routes are worked out only for a route
- * that is neither, which no correct call pays for.
+ * that is neither, which no correct call pays for. Not distributive (`[R]`): while a call is
+ * inferred, TypeScript reads the route's contextual type with `R` at its constraint, every
+ * route of the map, which a distributive conditional would go through one by one.
  */
-type RouteIn<R extends string, Keys extends string> = R extends Keys
+type RouteIn<R extends string, Keys extends string> = [R] extends [Keys]
   ? R
-  : R extends UnknownRoute
+  : [R] extends [UnknownRoute]
     ? R
     : string extends R
       ? Keys | UnknownRoute

@@ -353,7 +353,9 @@ describe("response types", () => {
     );
     // Never a silent unknown (issue 37): the note names the operation, the status and the $ref.
     expect(notes).toHaveLength(1);
-    expect(notes[0]).toMatch(/^GET \S+: the body of response "200" is typed unknown: .*#\/components\/schemas\/Missing/);
+    expect(notes[0]).toMatch(
+      /^GET \S+: the body of response "200" is typed unknown: .*#\/components\/schemas\/Missing/,
+    );
     expect(operations[0]?.responses).toEqual({ 200: "unknown" });
   });
 

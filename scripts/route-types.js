@@ -72,7 +72,9 @@ export function githubOperationsSource(data) {
     "/**",
     " * Every operation of GitHub's REST API, for `endpoint.defaults({ operations })`: each parameter",
     " * is then sent as GitHub describes it (lists in the query as `name=a&name=b`, or as",
-    " * `name[]=a&name[]=b` where GitHub's documentation asks for that).",
+    " * `name[]=a&name[]=b` where GitHub's documentation asks for that). Routes it does not describe",
+    " * (GitHub Enterprise Server's, previews) go out as plain routes, as with the default builder:",
+    " * GitHub's builders stay a drop-in for `@octokit/endpoint`.",
     " *",
     " * @example",
     " * ```ts",
@@ -83,7 +85,7 @@ export function githubOperationsSource(data) {
     " */",
     "export const operations: OperationTable<GitHubRoutes> = /* @__PURE__ */ describeOperations({",
     ...operationEntries(data.operations),
-    "});",
+    "}, { plainRoutes: true });",
     "",
   ].join("\n");
 }

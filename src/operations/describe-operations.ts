@@ -1,32 +1,36 @@
-import { type BodyField, operationBody } from "../bodies/operation-body.js";
+import { operationBody } from "../bodies/operation-body.js";
 import { EndpointError } from "../endpoint-error.js";
 import { JSON_CONTENT_TYPE } from "../options/build-request.js";
-import { checkHeaderName, checkHeaderValue } from "../options/headers.js";
+import { checkHeaderValue } from "../options/headers.js";
 import { OPTION_KEYS } from "../options/option-keys.js";
-import { compileUrl } from "../route/compile-route.js";
+import { type CompiledRoute, compileUrl } from "../route/compile-route.js";
 import { toRequestMethod } from "../route/request-method.js";
 import { describeValue } from "../shared/describe-value.js";
-import { arrayItems, isArray, isPlainObject, setOwn, snapshot } from "../shared/object.js";
+import { isArray, isPlainObject, setOwn, snapshot } from "../shared/object.js";
 import { quote } from "../shared/quote.js";
 import { readValue } from "../template/template-value.js";
 import type { OperationTable } from "../types/operation-table.js";
+import { operationFinish, type Placement } from "./operation-finish.js";
 import {
   type Credential,
   operationAuthorize,
   readSecurity,
   type SecurityScheme,
+  type SecuritySettings,
 } from "./operation-security.js";
 import { type CompiledOperation, OPERATION_TABLES } from "./operation-tables.js";
-import {
-  type ParameterPlace,
-  type ParameterSerializer,
-  type ParameterStyle,
-  parameterSerializer,
-} from "./serialize-parameter.js";
+import { mediaTypes, type ReadOperation, readAlternatives, readOperation } from "./read-operation-data.js";
+import type { ParameterSerializer } from "./serialize-parameter.js";
+import type { ServerMap } from "./server-map.js";
+import { TABLE_SOURCES } from "./table-sources.js";
+import { underServer } from "./under-server.js";
+import { unknownRoute } from "./unknown-route.js";
 
 export type { OperationTable } from "../types/operation-table.js";
+export { moveServers } from "./move-servers.js";
 export type { Credential, SecurityScheme } from "./operation-security.js";
 export { type ServerModel, serverUrl } from "./server-url.js";
+export { withPlainRoutes } from "./with-plain-routes.js";
 
 /**
  * One operation as `rest-endpoint generate` writes it: the url template its path and form-style
@@ -73,17 +77,18 @@ export interface OperationsSettings {
    * and only to `servers`.
    */
   readonly credentials?: { readonly [scheme: string]: Credential | undefined } | undefined;
-  /** The urls credentials may go to: the API's servers (`{variables}` stand for one segment). */
+  /**
+   * The API's servers (`{variables}` stand for one segment): credentials go only there, and a
+   * builder whose `baseUrl` is on none of their hosts has been moved, so an operation with a
+   * server of its own is refused there unless `moveServers` maps that server.
+   */
   readonly servers?: readonly string[] | undefined;
+  /**
+   * A route the table does not describe goes out by the rules of a plain route. Off unless
+   * `true`: such a route is then `invalid_route`, naming the closest routes described.
+   */
+  readonly plainRoutes?: boolean | undefined;
 }
-
-const PLACES: ReadonlySet<string> = new Set(["query", "header", "cookie", "body"]);
-const STYLES: Readonly<Record<string, readonly string[]>> = {
-  query: ["form", "spaceDelimited", "pipeDelimited", "deepObject"],
-  header: ["simple"],
-  cookie: ["form"],
-  body: ["form", "spaceDelimited", "pipeDelimited", "deepObject"],
-};
 
 /**
  * Reads operation data (as `rest-endpoint generate` writes it) into a table that
@@ -104,6 +109,15 @@ export function describeOperations<Routes = unknown>(
   data: OperationsData,
   settings: OperationsSettings = {},
 ): OperationTable<Routes> {
+  return makeTable(data, settings, undefined);
+}
+
+/** A table of `data` with `settings`, moved by `map` if given (see `describeOperations`). */
+function makeTable<Routes>(
+  data: OperationsData,
+  settings: OperationsSettings,
+  map: ServerMap | undefined,
+): OperationTable<Routes> {
   if (!isPlainObject(data)) {
     throw invalid(
       __DEV__
@@ -120,9 +134,19 @@ export function describeOperations<Routes = unknown>(
   }
   const ownSettings = snapshot(settings, __DEV__ ? "the settings" : "");
   const tableAccept = mediaTypes(ownSettings.accept, "accept");
-  const security = readSecurity(ownSettings);
+  const home = isArray(ownSettings.servers)
+    ? ownSettings.servers.filter((url): url is string => typeof url === "string")
+    : undefined;
+  const plainRoutes = ownSettings.plainRoutes;
+  if (plainRoutes !== undefined && typeof plainRoutes !== "boolean") {
+    throw invalid(
+      __DEV__ ? `plainRoutes must be true or false, got ${describeValue(plainRoutes)}.` : "plainRoutes",
+    );
+  }
+  const security = movedSecurity(readSecurity(ownSettings), map);
   const tableSecurity = readAlternatives(ownSettings.security, "the settings");
   const read = snapshot(data, __DEV__ ? "the operations" : "");
+  const context: TableContext = { tableAccept, security, tableSecurity, placement: { map, home } };
   // By url, then method: a route's url is the same string on every call (compiled routes are
   // cached), whose hash the engine keeps; a joined "METHOD url" key would be hashed anew.
   const entries = new Map<string, Map<string, () => CompiledOperation>>();
@@ -137,8 +161,8 @@ export function describeOperations<Routes = unknown>(
           : "",
       );
     }
+    const operation = readOperation(read[key], key);
     const requestMethod = toRequestMethod(method);
-    const { url, params, body, bodyRequired, fields, accept, alternatives } = readOperation(read[key], key);
     let compiled: CompiledOperation | undefined;
     let byMethod = entries.get(routeUrl);
     if (byMethod === undefined) {
@@ -146,44 +170,89 @@ export function describeOperations<Routes = unknown>(
       entries.set(routeUrl, byMethod);
     }
     byMethod.set(method, () => {
-      if (compiled === undefined) {
-        const plan = compileUrl(url);
-        compiled = {
-          route: { method, requestMethod, url: routeUrl, plan },
-          // Every described name is a parameter, those in the url template too.
-          optionNamed: new Set(
-            [...params.keys(), ...fields.keys(), ...plan.variableNames].filter((name) =>
-              OPTION_KEYS.has(name),
-            ),
-          ),
-          body:
-            body === undefined && !bodyRequired
-              ? undefined
-              : operationBody(body ?? JSON_CONTENT_TYPE, fields, key, bodyRequired),
-          accept: accept ?? tableAccept,
-          authorize:
-            security === undefined
-              ? undefined
-              : operationAuthorize(security, alternatives ?? tableSecurity ?? [], key),
-          send: (key, value, headers) => sendDescribed(params.get(key), key, value, headers),
-        };
-      }
+      compiled ??= compileOperation(key, { method, requestMethod, url: routeUrl }, operation, context);
       return compiled;
     });
   }
   // An empty frozen object that names the table; what it holds is reachable only by the library.
   const table: OperationTable<Routes> = Object.freeze(new DescribedOperations());
-  ROUTES.set(table, Object.freeze(Object.keys(read)));
+  const routes = Object.freeze(Object.keys(read));
+  TABLE_SOURCES.set(table, {
+    routes,
+    servers: home,
+    moved: map !== undefined,
+    remake: (change) =>
+      makeTable(
+        read as OperationsData,
+        change.plainRoutes === undefined ? ownSettings : { ...ownSettings, plainRoutes: true },
+        change.serverMap ?? map,
+      ),
+  });
   OPERATION_TABLES.set(table, (method, url) => {
     const byMethod = entries.get(url);
-    if (byMethod === undefined) return undefined;
     // Routes name their method in uppercase: the lowercase copy only when that finds nothing.
-    return (byMethod.get(method) ?? byMethod.get(method.toUpperCase()))?.();
+    const found = (byMethod?.get(method) ?? byMethod?.get(method.toUpperCase()))?.();
+    // Not a string: merged options without a url, which building refuses on its own.
+    if (found !== undefined || plainRoutes === true || typeof url !== "string") return found;
+    throw unknownRoute(`${method.toUpperCase()} ${url}`, routes);
   });
   return table;
 }
 
-const ROUTES = new WeakMap<object, readonly string[]>();
+/** What every operation of a table shares. */
+interface TableContext {
+  readonly tableAccept: string | undefined;
+  readonly security: SecuritySettings | undefined;
+  readonly tableSecurity: readonly (readonly string[])[] | undefined;
+  readonly placement: Placement;
+}
+
+/** An operation ready to build requests, from its data as read. */
+function compileOperation(
+  key: string,
+  route: Omit<CompiledRoute, "plan">,
+  { url, params, body, bodyRequired, fields, accept, alternatives }: ReadOperation,
+  { tableAccept, security, tableSecurity, placement }: TableContext,
+): CompiledOperation {
+  const plan = compileUrl(url);
+  return {
+    route: { ...route, plan },
+    // Every described name is a parameter, those in the url template too.
+    optionNamed: new Set(
+      [...params.keys(), ...fields.keys(), ...plan.variableNames].filter((name) => OPTION_KEYS.has(name)),
+    ),
+    body:
+      body === undefined && !bodyRequired
+        ? undefined
+        : operationBody(body ?? JSON_CONTENT_TYPE, fields, key, bodyRequired),
+    accept: accept ?? tableAccept,
+    finish: operationFinish(
+      key,
+      ABSOLUTE.test(url),
+      placement,
+      security === undefined
+        ? undefined
+        : operationAuthorize(security, alternatives ?? tableSecurity ?? [], key),
+    ),
+    send: (name, value, headers) => sendDescribed(params.get(name), name, value, headers),
+  };
+}
+
+/** A url with a scheme: an operation with a server of its own. */
+const ABSOLUTE = /^[A-Za-z][A-Za-z0-9+.-]*:/;
+
+/** The security settings of a moved table: credentials go where the map moves their servers too. */
+function movedSecurity(
+  security: SecuritySettings | undefined,
+  map: ServerMap | undefined,
+): SecuritySettings | undefined {
+  if (security === undefined || map === undefined) return security;
+  const { servers } = security;
+  const targets = map
+    .filter(([from]) => servers.some((server) => underServer(from, server) || underServer(server, from)))
+    .map(([, to]) => to);
+  return { ...security, servers: servers.concat(targets) };
+}
 
 /**
  * The routes a table describes, in the order its data gave them (for a command line's
@@ -196,7 +265,7 @@ const ROUTES = new WeakMap<object, readonly string[]>();
  * ```
  */
 export function operationRoutes(table: object): readonly string[] | undefined {
-  return ROUTES.get(table);
+  return TABLE_SOURCES.get(table)?.routes;
 }
 
 /**
@@ -224,157 +293,6 @@ function sendDescribed(
     setOwn(headers, name, text);
   }
   return "";
-}
-
-interface ReadOperation {
-  readonly url: string;
-  readonly params: ReadonlyMap<string, ParameterSerializer>;
-  readonly body: string | undefined;
-  readonly bodyRequired: boolean;
-  readonly fields: ReadonlyMap<string, BodyField>;
-  readonly accept: string | undefined;
-  readonly alternatives: readonly (readonly string[])[] | undefined;
-}
-
-function readOperation(value: unknown, route: string): ReadOperation {
-  const params = new Map<string, ParameterSerializer>();
-  const fields = new Map<string, BodyField>();
-  if (typeof value === "string") {
-    return {
-      url: value,
-      params,
-      body: undefined,
-      bodyRequired: false,
-      fields,
-      accept: undefined,
-      alternatives: undefined,
-    };
-  }
-  if (!isPlainObject(value)) {
-    throw invalid(
-      __DEV__
-        ? `Operation ${quote(route)} must be a url template or { url, params }, got ${describeValue(value)}.`
-        : "",
-    );
-  }
-  const {
-    url,
-    params: given,
-    body: bodyType,
-    bodyRequired: requiredFlag,
-    accept: acceptType,
-    security: securityData,
-  } = snapshot(value, __DEV__ ? `operation ${quote(route)}` : "");
-  if (requiredFlag !== undefined && typeof requiredFlag !== "boolean") {
-    throw invalid(
-      __DEV__
-        ? `Operation ${quote(route)} has bodyRequired ${describeValue(requiredFlag)}; it must be true or false.`
-        : "",
-    );
-  }
-  const bodyRequired = requiredFlag === true;
-  const alternatives = readAlternatives(securityData, `operation ${quote(route)}`);
-  const body = mediaTypes(bodyType, `the body of operation ${quote(route)}`);
-  const accept = mediaTypes(acceptType, `the accept of operation ${quote(route)}`);
-  if (typeof url !== "string") {
-    throw invalid(
-      __DEV__ ? `Operation ${quote(route)} needs a url template string, got ${describeValue(url)}.` : "",
-    );
-  }
-  if (given === undefined) return { url, params, body, bodyRequired, fields, accept, alternatives };
-  if (!isPlainObject(given)) {
-    throw invalid(
-      __DEV__
-        ? `The params of operation ${quote(route)} must be an object of codes, got ${describeValue(given)}.`
-        : "",
-    );
-  }
-  const codes = snapshot(given, __DEV__ ? `the params of operation ${quote(route)}` : "");
-  for (const name of Object.keys(codes)) {
-    const code = codes[name];
-    if (typeof code === "string" && code.startsWith("body ") && code.includes("/")) {
-      const partType = code.slice(5);
-      checkHeaderValue("content-type", partType);
-      fields.set(name, { partType });
-    } else {
-      const serializer = readCode(code, name, route);
-      if (serializer.place === "body") fields.set(name, serializer);
-      else params.set(name, serializer);
-    }
-  }
-  return { url, params, body, bodyRequired, fields, accept, alternatives };
-}
-
-/** Security alternatives: a list of lists of scheme names (`[]` alone: no authentication). */
-function readAlternatives(value: unknown, what: string): readonly (readonly string[])[] | undefined {
-  if (value === undefined) return undefined;
-  const lists = isArray(value)
-    ? arrayItems(value, () => invalid(__DEV__ ? `The security of ${what} has a hole.` : ""))
-    : undefined;
-  const read = lists?.map((names) => (isArray(names) ? arrayItems(names, () => invalid("")) : undefined));
-  if (
-    read === undefined ||
-    read.some((names) => names === undefined || names.some((name) => typeof name !== "string"))
-  ) {
-    throw invalid(
-      __DEV__
-        ? `The security of ${what} must be a list of lists of scheme names, such as [["api_key"]].`
-        : "",
-    );
-  }
-  return read as string[][];
-}
-
-/** A media type (or a list of them, for `accept`) as a header value, or `undefined` if not given. */
-function mediaTypes(value: unknown, what: string): string | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value !== "string" || value === "") {
-    throw invalid(
-      __DEV__
-        ? `${what[0]?.toUpperCase()}${what.slice(1)} must be a media type, got ${describeValue(value)}.`
-        : "",
-    );
-  }
-  checkHeaderValue("content-type", value);
-  return value;
-}
-
-/** `"query deepObject*"`, `"header simple"`, `"query form* fields[]"`, `"body"`. */
-function readCode(code: unknown, name: string, route: string): ParameterSerializer {
-  const bad = (): EndpointError =>
-    invalid(
-      __DEV__
-        ? `Parameter ${quote(name)} of operation ${quote(route)} has the code ${describeValue(code)}; a code is "<in>[ <style>][*][+][ <name>]", such as "query deepObject*" or "header simple".`
-        : "",
-    );
-  if (typeof code !== "string") throw bad();
-  // A field of a JSON body, or of a form without an encoding of its own: an object's keys are
-  // not written as names of their own unless the description says so ("body form*").
-  if (code === "body") return parameterSerializer("body", "form", true, false, name, false);
-  const [place = "", styleText = "", sentName = name, extra] = code.split(" ");
-  if (extra !== undefined || !PLACES.has(place) || (place === "body" && sentName !== name)) throw bad();
-  let style = styleText;
-  const allowReserved = style.endsWith("+");
-  if (allowReserved) style = style.slice(0, -1);
-  const explode = style.endsWith("*");
-  if (explode) style = style.slice(0, -1);
-  const styles = STYLES[place] as readonly string[];
-  if (
-    !styles.includes(style) ||
-    (allowReserved && place === "header") ||
-    (allowReserved && place === "cookie") ||
-    sentName === ""
-  )
-    throw bad();
-  // A header or cookie name is a token (RFC 9110): checked now, not when a request is built.
-  if (place !== "query") checkHeaderName(sentName);
-  return parameterSerializer(
-    place as ParameterPlace,
-    style as ParameterStyle,
-    explode,
-    allowReserved,
-    sentName,
-  );
 }
 
 function invalid(message: string): EndpointError {

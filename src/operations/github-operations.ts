@@ -7,7 +7,9 @@ import { describeOperations, type OperationTable } from "./describe-operations.j
 /**
  * Every operation of GitHub's REST API, for `endpoint.defaults({ operations })`: each parameter
  * is then sent as GitHub describes it (lists in the query as `name=a&name=b`, or as
- * `name[]=a&name[]=b` where GitHub's documentation asks for that).
+ * `name[]=a&name[]=b` where GitHub's documentation asks for that). Routes it does not describe
+ * (GitHub Enterprise Server's, previews) go out as plain routes, as with the default builder:
+ * GitHub's builders stay a drop-in for `@octokit/endpoint`.
  *
  * @example
  * ```ts
@@ -1240,4 +1242,4 @@ export const operations: OperationTable<GitHubRoutes> = /* @__PURE__ */ describe
   "GET /zen": "/zen",
   "GET /repos/{owner}/{repo}/compare/{base}...{head}": "/repos/{owner}/{repo}/compare/{base}...{head}",
   "GET /orgs/{org}/organization-fine-grained-permissions": "/orgs/{org}/organization-fine-grained-permissions",
-});
+}, { plainRoutes: true });

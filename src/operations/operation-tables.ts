@@ -1,6 +1,5 @@
 import type { OperationBody } from "../bodies/operation-body.js";
 import type { CompiledRoute } from "../route/compile-route.js";
-import type { Authorize } from "./operation-security.js";
 
 /** An operation ready to build requests: its route and how each described parameter is sent. */
 export interface CompiledOperation {
@@ -12,8 +11,13 @@ export interface CompiledOperation {
   readonly body: OperationBody | undefined;
   /** The `accept` of the operation's responses, sent when the request has none. */
   readonly accept: string | undefined;
-  /** Adds the credentials the operation's security asks for, when the table holds them. */
-  readonly authorize: Authorize | undefined;
+  /**
+   * Settles where a request built for `url` goes and what it carries, when the table has a
+   * say: moves it by the table's server map, refuses a server of the operation's own on a
+   * builder whose `baseUrl` left the API's servers, adds the credentials its security asks
+   * for. Returns the url to send and the `request` options.
+   */
+  readonly finish: Finish | undefined;
   /**
    * Sends parameter `key` its described way, if it has one that the url template does not
    * write: a header or cookie is set in `headers` (and `""` returned), a query piece is
@@ -24,7 +28,20 @@ export interface CompiledOperation {
   send(key: string, value: unknown, headers: Record<string, string>): string | undefined;
 }
 
-/** How a table finds the operation of a route, if it describes the route. */
+/**
+ * See `CompiledOperation.finish`: `call` is the merged call, whose `baseUrl` (the builder's,
+ * or the call's) and `request` it reads.
+ */
+export type Finish = (
+  url: string,
+  headers: Record<string, string>,
+  call: { readonly baseUrl: string; readonly request: unknown },
+) => { url: string; request: unknown };
+
+/**
+ * How a table finds the operation of a route, if it describes the route. A table that takes
+ * no plain routes throws (`invalid_route`) for one it does not describe.
+ */
 export type FindOperation = (method: string, url: string) => CompiledOperation | undefined;
 
 /**

@@ -60,9 +60,9 @@ export function buildRequest(merged: Merged): RequestOptions {
 
   let body: unknown;
   let url = expandUrl(plan, expanded, merged.baseUrl, method, sendsQuery ? leftKeys : [], leftValues, query);
-  // Credentials the operation's security asks for, when the builder's table holds them.
+  // Where the table sends the operation (its server map), and the credentials it asks for.
   let request = merged.request;
-  if (operation?.authorize !== undefined) ({ url, request } = operation.authorize(url, headers, request));
+  if (operation?.finish !== undefined) ({ url, request } = operation.finish(url, headers, merged));
   if (data !== undefined) {
     // GET and HEAD send no body. Elsewhere a parameter left over beside `data` would be lost
     // (docs/reference.md, Leftover parameters): said, not dropped. `undefined` is "not given":

@@ -571,7 +571,12 @@ describe("the command line under hostile flags, values, servers and files", () =
           paths: { "/wipe": { delete: { responses: { "204": { description: "gone" } } } } },
         }),
       );
-      expect(JSON.parse((await cli(["--operations", file, "/wipe"])).stdout).method).toBe("get");
+      // GET /wipe is not described: refused (naming the DELETE it is not), never sent as one.
+      const result = await cli(["--operations", file, "/wipe"]);
+      expect(result.stdout).toBe("");
+      expect(result.code).not.toBe(0);
+      expect(result.stderr).toContain('Route "GET /wipe" is not described');
+      expect(result.stderr).toContain('Did you mean "DELETE /wipe"?');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

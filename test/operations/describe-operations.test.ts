@@ -289,16 +289,28 @@ describe("body fields named like an option key", () => {
     expect(build.parse(build.merge("POST /jsonapi", call))).toEqual(options);
   });
 
-  it("are options on other routes", () => {
-    expect(build("POST /other", { data: "raw" }).body).toBe("raw");
+  it("are options on other routes, when the table takes plain routes", () => {
+    const plain = endpoint.defaults({
+      baseUrl: "https://api.example",
+      operations: describeOperations(
+        { "POST /jsonapi": { url: "/jsonapi", params: { data: "body" } } },
+        { plainRoutes: true },
+      ),
+    });
+    expect(plain("POST /other", { data: "raw" }).body).toBe("raw");
+    expect(thrownBy(() => build("POST /other", { data: "raw" }))?.code).toBe("invalid_route");
   });
 });
 
 describe("the table", () => {
-  it("is used only for routes it describes; others keep today's rules", () => {
-    const build = api({ "GET /q": "/q{?a*}" });
+  it("is used only for routes it describes; others keep today's rules when it takes plain routes", () => {
+    const build = endpoint.defaults({
+      baseUrl: "https://api.example",
+      operations: describeOperations({ "GET /q": "/q{?a*}" }, { plainRoutes: true }),
+    });
     expect(build("GET /q", { a: [1, 2] }).url).toBe("https://api.example/q?a=1&a=2");
     expect(build("GET /r", { a: [1, 2] }).url).toBe("https://api.example/r?a=1,2");
+    expect(thrownBy(() => api({ "GET /q": "/q{?a*}" })("GET /r", { a: [1, 2] }))?.code).toBe("invalid_route");
   });
 
   it("finds a route whatever the case of its method, and through the options-only form", () => {

@@ -5,7 +5,8 @@ const SHOWN = 3;
  * The routes of `routes` closest to `route` ("METHOD url"), the closest first, at most three:
  * for the "did you mean" of a route a table does not describe. Routes are compared by their
  * shape (the url in lower case, every `{expression}` and `:name` as `{}`, so that
- * `/pets/{id}` meets `/pets/{petId}`) by edit distance, another method counting as one edit;
+ * `/pets/{id}` meets `/pets/{petId}`) by edit distance, another method counting as one edit,
+ * and so does the server of an operation that has its own (`/files` for `https://h/v1/files`);
  * past a distance that grows with the url's length, a route is not close. The work is bounded
  * by the table's size times that distance, however long `route` is.
  *
@@ -23,7 +24,13 @@ export function closestRoutes(route: string, routes: readonly string[]): string[
   for (let i = 0; i < routes.length; i++) {
     const [otherMethod, otherUrl] = split(routes[i] as string);
     const methodCost = otherMethod === method ? 0 : 1;
-    const distance = methodCost + editDistance(shape, shapeOf(otherUrl), limit - methodCost);
+    const otherShape = shapeOf(otherUrl);
+    // A path written for an operation with a server of its own (`POST /files` for
+    // `POST https://files.example/v1/files`): one edit, the server left out.
+    const distance =
+      shape.startsWith("/") && otherShape.endsWith(shape) && /^[a-z][a-z0-9+.-]*:/.test(otherShape)
+        ? methodCost + 1
+        : methodCost + editDistance(shape, otherShape, limit - methodCost);
     if (distance <= limit) scored.push({ route: routes[i] as string, distance, order: i });
   }
   scored.sort((a, b) => a.distance - b.distance || a.order - b.order);

@@ -25,6 +25,8 @@ const PUBLIC = {
   "endpoint-error.d.ts": ["EndpointError"],
   "template/uri-template.d.ts": ["parseTemplate", "expandTemplate"],
   "operations/describe-operations.d.ts": ["describeOperations", "operationRoutes"],
+  "operations/move-servers.d.ts": ["moveServers"],
+  "operations/with-plain-routes.d.ts": ["withPlainRoutes"],
   "operations/github-operations.d.ts": ["operations"],
   "generate/generate-operations.d.ts": ["generateOperations"],
   "generate/read-description.d.ts": ["readDescription"],

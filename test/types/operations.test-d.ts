@@ -10,7 +10,7 @@ import {
   type UnknownRoute,
 } from "rest-endpoint";
 import { sender, toFetchArgs } from "rest-endpoint/adapters";
-import { describeOperations } from "rest-endpoint/operations";
+import { describeOperations, moveServers, withPlainRoutes } from "rest-endpoint/operations";
 import {
   api,
   baseUrl,
@@ -171,3 +171,20 @@ signedIn("GET /me");
 withCredentials({ bearer: "T" });
 // @ts-expect-error: basic takes { username, password }
 withCredentials({ basicAuth: "u:p" });
+
+// An api moved to other hosts, or taking plain routes, keeps the generated routes' types.
+const mock = endpoint.defaults(moveServers(api, { "https://galaxy.scalar.com": "http://localhost:4010" }));
+mock("GET /planets", { limit: 10 });
+// @ts-expect-error: a misspelt parameter is still an error on a moved api
+mock("GET /planets", { limt: 10 });
+// @ts-expect-error: a route the description does not have, on a moved api
+mock("GET /planetz");
+assert<Equal<ReturnType<typeof moveServers<typeof api>>["baseUrl"], string>>();
+endpoint.defaults(moveServers(withCredentials({ bearerAuth: "T" }), { "https://galaxy.scalar.com": "/galaxy" }))("GET /me");
+// @ts-expect-error: a server map's targets are urls
+moveServers(api, { "https://galaxy.scalar.com": 4010 });
+const plainToo = endpoint.defaults(withPlainRoutes(api));
+plainToo("GET /healthz" as UnknownRoute);
+plainToo("GET /planets", { limit: 10 });
+// @ts-expect-error: plain routes are taken at run time; the types still ask for UnknownRoute
+plainToo("GET /healthz");

@@ -25,12 +25,13 @@ export interface FromRoute<R extends string> {
 
 /**
  * A route that a builder made from a description does not describe, written so on purpose:
- * such a builder refuses any other route literal, and this is the way past. Its options are
- * then any parameters and option keys, and the result any method's.
+ * such a builder refuses any other route literal, and this is the way past the types. Its
+ * options are then any parameters and option keys, and the result any method's. At run time
+ * the builder takes it only if its table takes plain routes (`withPlainRoutes`).
  *
  * @example
  * ```ts
- * const petstore = endpoint.defaults(api); // api from `rest-endpoint generate`
+ * const petstore = endpoint.defaults(withPlainRoutes(api)); // api from `rest-endpoint generate`
  * petstore("GET /healthz" as UnknownRoute).url; // "https://petstore.example/v1/healthz"
  * ```
  */

@@ -180,7 +180,9 @@ mock("GET /planets", { limt: 10 });
 // @ts-expect-error: a route the description does not have, on a moved api
 mock("GET /planetz");
 assert<Equal<ReturnType<typeof moveServers<typeof api>>["baseUrl"], string>>();
-endpoint.defaults(moveServers(withCredentials({ bearerAuth: "T" }), { "https://galaxy.scalar.com": "/galaxy" }))("GET /me");
+endpoint.defaults(
+  moveServers(withCredentials({ bearerAuth: "T" }), { "https://galaxy.scalar.com": "/galaxy" }),
+)("GET /me");
 // @ts-expect-error: a server map's targets are urls
 moveServers(api, { "https://galaxy.scalar.com": 4010 });
 const plainToo = endpoint.defaults(withPlainRoutes(api));

@@ -109,15 +109,6 @@ export function describeOperations<Routes = unknown>(
   data: OperationsData,
   settings: OperationsSettings = {},
 ): OperationTable<Routes> {
-  return makeTable(data, settings, undefined);
-}
-
-/** A table of `data` with `settings`, moved by `map` if given (see `describeOperations`). */
-function makeTable<Routes>(
-  data: OperationsData,
-  settings: OperationsSettings,
-  map: ServerMap | undefined,
-): OperationTable<Routes> {
   if (!isPlainObject(data)) {
     throw invalid(
       __DEV__
@@ -133,67 +124,107 @@ function makeTable<Routes>(
     );
   }
   const ownSettings = snapshot(settings, __DEV__ ? "the settings" : "");
-  const tableAccept = mediaTypes(ownSettings.accept, "accept");
-  const home = isArray(ownSettings.servers)
-    ? ownSettings.servers.filter((url): url is string => typeof url === "string")
-    : undefined;
-  const plainRoutes = ownSettings.plainRoutes;
+  const { plainRoutes, servers } = ownSettings;
   if (plainRoutes !== undefined && typeof plainRoutes !== "boolean") {
     throw invalid(
       __DEV__ ? `plainRoutes must be true or false, got ${describeValue(plainRoutes)}.` : "plainRoutes",
     );
   }
-  const security = movedSecurity(readSecurity(ownSettings), map);
+  const tableAccept = mediaTypes(ownSettings.accept, "accept");
+  const security = readSecurity(ownSettings);
   const tableSecurity = readAlternatives(ownSettings.security, "the settings");
-  const read = snapshot(data, __DEV__ ? "the operations" : "");
-  const context: TableContext = { tableAccept, security, tableSecurity, placement: { map, home } };
-  // By url, then method: a route's url is the same string on every call (compiled routes are
-  // cached), whose hash the engine keeps; a joined "METHOD url" key would be hashed anew.
-  const entries = new Map<string, Map<string, () => CompiledOperation>>();
-  for (const key of Object.keys(read)) {
+  return tableOf(
+    {
+      tableAccept,
+      security,
+      tableSecurity,
+      home: isArray(servers) ? servers.filter((url): url is string => typeof url === "string") : undefined,
+      plainRoutes: plainRoutes === true,
+      operations: readOperations(snapshot(data, __DEV__ ? "the operations" : "")),
+    },
+    undefined,
+  );
+}
+
+/** A table's data and settings as read, once: what `tableOf` makes a table of, and again. */
+interface TableData {
+  readonly tableAccept: string | undefined;
+  readonly security: SecuritySettings | undefined;
+  readonly tableSecurity: readonly (readonly string[])[] | undefined;
+  readonly home: readonly string[] | undefined;
+  readonly plainRoutes: boolean;
+  readonly operations: readonly TableOperation[];
+}
+
+/** One operation of a table's data: its route, and its data as read. */
+interface TableOperation {
+  readonly key: string;
+  readonly route: Omit<CompiledRoute, "plan">;
+  readonly operation: ReadOperation;
+}
+
+/** Each operation of `read` (the data's own entries), its route checked and its data read. */
+function readOperations(read: Record<string, unknown>): readonly TableOperation[] {
+  return Object.keys(read).map((key) => {
     const space = key.indexOf(" ");
     const method = key.slice(0, space);
-    const routeUrl = key.slice(space + 1);
-    if (space === -1 || method !== method.toUpperCase() || routeUrl === "" || /\s/.test(routeUrl)) {
+    const url = key.slice(space + 1);
+    if (space === -1 || method !== method.toUpperCase() || url === "" || /\s/.test(url)) {
       throw invalid(
         __DEV__
           ? `An operation's route must be "METHOD url" with an uppercase method, such as "GET /pets", got ${quote(key)}.`
           : "",
       );
     }
-    const operation = readOperation(read[key], key);
     const requestMethod = toRequestMethod(method);
+    return { key, route: { method, requestMethod, url }, operation: readOperation(read[key], key) };
+  });
+}
+
+/**
+ * The table of `data`, moved by `map` if given. Its source keeps `data`, so that
+ * `withPlainRoutes` and `moveServers` make it again without reading anything twice: what the
+ * caller changes in the data or settings afterwards changes no table.
+ */
+function tableOf<Routes>(data: TableData, map: ServerMap | undefined): OperationTable<Routes> {
+  const { home, plainRoutes } = data;
+  const context: TableContext = {
+    tableAccept: data.tableAccept,
+    security: movedSecurity(data.security, map),
+    tableSecurity: data.tableSecurity,
+    placement: { map, home },
+  };
+  // By url, then method: a route's url is the same string on every call (compiled routes are
+  // cached), whose hash the engine keeps; a joined "METHOD url" key would be hashed anew.
+  const entries = new Map<string, Map<string, () => CompiledOperation>>();
+  for (const { key, route, operation } of data.operations) {
     let compiled: CompiledOperation | undefined;
-    let byMethod = entries.get(routeUrl);
+    let byMethod = entries.get(route.url);
     if (byMethod === undefined) {
       byMethod = new Map();
-      entries.set(routeUrl, byMethod);
+      entries.set(route.url, byMethod);
     }
-    byMethod.set(method, () => {
-      compiled ??= compileOperation(key, { method, requestMethod, url: routeUrl }, operation, context);
+    byMethod.set(route.method, () => {
+      compiled ??= compileOperation(key, route, operation, context);
       return compiled;
     });
   }
   // An empty frozen object that names the table; what it holds is reachable only by the library.
   const table: OperationTable<Routes> = Object.freeze(new DescribedOperations());
-  const routes = Object.freeze(Object.keys(read));
+  const routes = Object.freeze(data.operations.map((entry) => entry.key));
   TABLE_SOURCES.set(table, {
     routes,
     servers: home,
     moved: map !== undefined,
     remake: (change) =>
-      makeTable(
-        read as OperationsData,
-        change.plainRoutes === undefined ? ownSettings : { ...ownSettings, plainRoutes: true },
-        change.serverMap ?? map,
-      ),
+      tableOf(change.plainRoutes === true ? { ...data, plainRoutes: true } : data, change.serverMap ?? map),
   });
   OPERATION_TABLES.set(table, (method, url) => {
     const byMethod = entries.get(url);
     // Routes name their method in uppercase: the lowercase copy only when that finds nothing.
     const found = (byMethod?.get(method) ?? byMethod?.get(method.toUpperCase()))?.();
     // Not a string: merged options without a url, which building refuses on its own.
-    if (found !== undefined || plainRoutes === true || typeof url !== "string") return found;
+    if (found !== undefined || plainRoutes || typeof url !== "string") return found;
     throw unknownRoute(`${method.toUpperCase()} ${url}`, routes);
   });
   return table;

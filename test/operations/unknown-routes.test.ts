@@ -143,6 +143,22 @@ describe("a route the table does not describe", () => {
     expect(refusal(() => strict("GET /x")).code).toBe("invalid_route");
   });
 
+  it("withPlainRoutes makes the table again from what was read: data changed afterwards changes nothing", () => {
+    const data: Record<string, string> = { "GET /q": "/q{?a*}" };
+    const settings = { accept: "application/json" };
+    const table = describeOperations(data, settings);
+    data["GET /q"] = "/other";
+    data["GET /r"] = "/r";
+    settings.accept = "text/plain";
+    const taken = endpoint.defaults(
+      withPlainRoutes({ baseUrl: "https://api.example", headers: { accept: null }, operations: table }),
+    );
+    const sent = taken("GET /q", { a: [1, 2] });
+    expect(sent.url).toBe("https://api.example/q?a=1&a=2");
+    expect(sent.headers.accept).toBe("application/json");
+    expect(taken("GET /r", { a: [1, 2] }).url).toBe("https://api.example/r?a=1,2");
+  });
+
   it("withPlainRoutes takes only an api whose operations a describeOperations() made", () => {
     for (const given of [
       undefined,

@@ -117,6 +117,29 @@ describe("Stripe: deepObject query, form bodies with deepObject encodings", () =
       ["preferred_locales[1]", "en"],
     ]);
   });
+
+  it("moveServers sends the file upload (files.stripe.com) to the mock too; moved by hand, it is refused", async () => {
+    const generated = generateOperations(fromDirectory("stripe.com.json"), { importFrom: operationsModule });
+    const file = join(scratch, `api-${count++}.mjs`);
+    writeFileSync(file, generated.module);
+    const { api } = await import(pathToFileURL(file).href);
+    const { moveServers } = await import(operationsModule);
+    const upload = "POST https://files.stripe.com/v1/files";
+    expect(generated.operations.some((op) => `${op.method} ${op.url}` === upload)).toBe(true);
+    const mock = endpoint.defaults(
+      moveServers(api, { "https://api.stripe.com": origin, "https://files.stripe.com": `${origin}/files` }),
+    );
+    const got = await send(mock(upload, { purpose: "dispute_evidence", file: new Blob(["%PDF"]) } as never));
+    expect(got.method).toBe("POST");
+    expect(got.url).toBe("/files/v1/files");
+    expect(got.headers["content-type"]).toMatch(/^multipart\/form-data; boundary=/);
+    expect((await send(mock("GET /v1/customers"))).url).toBe("/v1/customers");
+    const byHand = endpoint.defaults({ ...api, baseUrl: origin });
+    expect(() => byHand(upload, { purpose: "dispute_evidence" } as never)).toThrow(
+      /goes to "https:\/\/files\.stripe\.com"/,
+    );
+    expect(() => mock("POST /v1/customer" as never)).toThrow(/Did you mean "POST \/v1\/customers"/);
+  });
 });
 
 describe("Slack and Twilio: form bodies", () => {

@@ -17,8 +17,8 @@ describe("EndpointError", () => {
     ],
     [
       "unsupported_method",
-      () => endpoint("OPTIONS /x"),
-      'Unsupported method "OPTIONS" in route "OPTIONS /x": use one of GET, HEAD, POST, PUT, PATCH, DELETE.',
+      () => endpoint("TRACE /x"),
+      'Unsupported method "TRACE" in route "TRACE /x": use one of GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE.',
     ],
     [
       "invalid_template",

@@ -1,14 +1,6 @@
 import { EndpointError } from "../endpoint-error.js";
+import { FRAMING_HEADERS } from "../shared/http.js";
 import { quote } from "../shared/quote.js";
-
-/**
- * Headers that frame a request: the writer (a raw message, curl, fetch) writes them itself,
- * `host` from the url and `content-length` from the body. One more of them, or a
- * `connection` header naming one (which asks a proxy to drop it), would let a server or a
- * proxy read the bytes as another request, or as several: the one list of the adapters and the
- * command line.
- */
-export const FRAMING: readonly string[] = ["host", "content-length", "transfer-encoding"];
 
 /**
  * Refuses, as `invalid_header`, a framing header among `headers` (any case) or a `connection`
@@ -21,8 +13,10 @@ export function refuseFraming(headers: Readonly<Record<string, string>>, adapter
     // `connection: content-length` asks a proxy to drop the length: the body would become a request.
     const named =
       lower === "connection" &&
-      (headers[name] as string).split(",").some((token) => FRAMING.includes(token.trim().toLowerCase()));
-    if (FRAMING.includes(lower) || named) {
+      (headers[name] as string)
+        .split(",")
+        .some((token) => FRAMING_HEADERS.includes(token.trim().toLowerCase()));
+    if (FRAMING_HEADERS.includes(lower) || named) {
       throw new EndpointError(
         "invalid_header",
         __DEV__

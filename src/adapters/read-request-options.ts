@@ -2,8 +2,8 @@
 // properties only, each read once, whoever built them.
 import { EndpointError } from "../endpoint-error.js";
 import { checkHeaderValue } from "../options/headers.js";
-import { SUPPORTED_METHODS, supportedMethod } from "../route/request-method.js";
 import { describeValue } from "../shared/describe-value.js";
+import { HEADER_NAME, methodRule, sendsBody, supportedMethods } from "../shared/http.js";
 import { maskedUrl } from "../shared/masked-url.js";
 import { isPlainObject, readOwn, snapshot } from "../shared/object.js";
 import { quote } from "../shared/quote.js";
@@ -25,7 +25,7 @@ export function readObject(value: unknown, what: string): Record<string, unknown
 
 /** Request options as an adapter reads them: checked, own properties only, each read once. */
 export interface AdapterInput {
-  /** Uppercase, one of the six supported methods. */
+  /** Uppercase, a method of the one table (`METHODS`). */
   method: Method;
   url: string;
   /** The request target of the url: its path and query, as a URL parser reads them. */
@@ -39,7 +39,7 @@ export interface AdapterInput {
   headers: Record<string, string>;
   /** The header names in lowercase, for lookups that must ignore case. */
   names: ReadonlySet<string>;
-  /** True when a body is given and the method sends one (GET and HEAD never do). */
+  /** True when a body is given and the method may carry one (`sendsBody`). */
   hasBody: boolean;
   body: unknown;
   /** `request` read once, own properties only; `undefined` when not a plain object. */
@@ -48,14 +48,12 @@ export interface AdapterInput {
 
 const MEMBERS: readonly string[] = ["method", "url", "headers", "body", "request"];
 
-// Single character classes anchored at both ends: a linear scan, nothing to backtrack over.
-const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
 
 /**
  * Checks request options that may have been built or changed by hand, as an adapter must
  * before it writes them into a command or a message: a plain object whose `method` is one of
- * the six (either case), whose `url` is an http(s) URL or a path that every client reads the
+ * the table's (any case), whose `url` is an http(s) URL or a path that every client reads the
  * same way, and whose `headers` are tokens with sendable string values. Own properties only,
  * each read once, so neither a polluted prototype nor a getter can change what was checked.
  */
@@ -78,19 +76,18 @@ export function readRequestOptions(options: unknown, adapter: string): AdapterIn
   const method = readMethod(method_, adapter);
   const { target, host } = readUrl(url, adapter);
   const { headers, names } = readHeaders(headers_, adapter);
-  const hasBody = body !== undefined && method !== "GET" && method !== "HEAD";
+  const hasBody = body !== undefined && sendsBody(method);
   const client = isPlainObject(request) ? snapshot(request, __DEV__ ? "request" : "") : undefined;
   return { method, url: url as string, target, host, headers, names, hasBody, body, client };
 }
 
 function readMethod(method: unknown, adapter: string): AdapterInput["method"] {
-  const known = supportedMethod(method);
-  if (known !== undefined) return known;
+  if (methodRule(method) !== undefined) return (method as string).toUpperCase() as Method;
   if (method === undefined) throw missing("method", adapter);
   throw new EndpointError(
     "unsupported_method",
     __DEV__
-      ? `Unsupported method ${typeof method === "string" ? quote(method) : describeValue(method)} in the request options given to ${adapter}: use one of ${SUPPORTED_METHODS}.`
+      ? `Unsupported method ${typeof method === "string" ? quote(method) : describeValue(method)} in the request options given to ${adapter}: use one of ${supportedMethods()}.`
       : "method",
   );
 }
@@ -316,7 +313,7 @@ function readHeaders(
   const names = new Set<string>();
   for (const name of Object.keys(headers)) {
     // Checked as written, before any lowercasing: a Kelvin sign lowercases to a "k".
-    if (!TOKEN.test(name)) {
+    if (!HEADER_NAME.test(name)) {
       throw new EndpointError(
         "invalid_header",
         __DEV__

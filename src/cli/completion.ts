@@ -1,10 +1,10 @@
 // `rest-endpoint completion bash|zsh|fish`: a script that completes flags, methods and (bash,
 // zsh) the urls of GitHub's routes (the table of `rest-endpoint/github`).
-import { SUPPORTED_METHODS } from "../route/request-method.js";
+import { METHODS as METHOD_TABLE } from "../shared/http.js";
 import { FLAGS } from "./flags.js";
 import { UsageError } from "./usage-error.js";
 
-const METHODS = SUPPORTED_METHODS.split(", ");
+const METHODS = Object.keys(METHOD_TABLE);
 
 /** The completion script for `shell`, with `routes` ("METHOD url") offered as urls. */
 export function completionScript(shell: string, routes: readonly string[]): string {

@@ -2,6 +2,7 @@
 // each output prints it (JSON, a curl command, the raw message), so that what is printed is
 // what --send sends.
 import { shellQuote } from "../adapters/to-curl.js";
+import { methodRule, sendsBody } from "../shared/http.js";
 import type { Item } from "./read-item.js";
 import type { ArgumentIo } from "./read-parameter.js";
 import { UsageError } from "./usage-error.js";
@@ -176,7 +177,7 @@ export function checkMultipart(
     );
   }
   const method = route.trim().split(/[ \t]+/)[0] as string;
-  if (/^(GET|HEAD)$/i.test(method)) {
+  if (methodRule(method) !== undefined && !sendsBody(method)) {
     throw new UsageError(
       `The item "${file}" uploads a file in a body, which a ${method.toUpperCase()} does not send: use POST, PUT or PATCH.`,
     );

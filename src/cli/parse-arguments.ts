@@ -1,5 +1,5 @@
 import { compileUrl } from "../route/compile-route.js";
-import { isMethodName } from "../route/request-method.js";
+import { isMethodName, sendsQuery } from "../shared/http.js";
 import { setOwn } from "../shared/object.js";
 import type { EndpointOptions } from "../types/request.js";
 import { checkMultipart, multipartForm, readFileItem } from "./file-items.js";
@@ -202,8 +202,9 @@ export function parseArguments(argv: readonly string[], io: ArgumentIo): Command
   const data = Object.hasOwn(options, "data") ? options.data : undefined;
   const taken = urlVariables(given);
   // gh's ways with fields, unless a description says how each parameter is sent: beside a
-  // body (--input), -f and -F fields go to the query; on a GET or HEAD, a name written with
-  // brackets (a[]=1, user[name]=x) is sent in the query as written. Path placeholders stay.
+  // body (--input), -f and -F fields go to the query; on a method whose parameters go to the
+  // query (GET, HEAD, OPTIONS), a name written with brackets (a[]=1, user[name]=x) is sent in
+  // the query as written. Path placeholders stay.
   const described = read.flags.some(({ flag }) => flag.name === "--operations");
   const toQuery = (entry: (typeof values)[number]): boolean =>
     !described && !taken.has(entry.item.name) && entry.field && data !== undefined;
@@ -219,7 +220,7 @@ export function parseArguments(argv: readonly string[], io: ArgumentIo): Command
     }
   }
   const route = withMethod(given, method, data !== undefined, [...parameters.keys()]);
-  if (!described && /^(GET|HEAD)\s/i.test(route.trim())) {
+  if (!described && sendsQuery(route.trim().split(/[ \t]+/)[0] as string)) {
     const bracketed = new Set(
       values.filter(({ item }) => item.path.length > 0 && !taken.has(item.name)).map(({ item }) => item.name),
     );

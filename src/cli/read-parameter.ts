@@ -1,5 +1,6 @@
 // Items and gh's fields as parameters: values read from text, JSON, files and standard input,
 // nested keys placed, and the label of a --data body.
+import { isMethodName } from "../shared/http.js";
 import { setOwn } from "../shared/object.js";
 import { changedNumber } from "./changed-number.js";
 import { type Item, type PathKey, readKey } from "./read-item.js";
@@ -61,8 +62,7 @@ export function readField(flag: string, text: string): Item {
  * that reads as a method or a url gets the form this command line sends instead.
  */
 function formHint(flag: string, text: string): string {
-  const looksLikeRequest =
-    /^(GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS)$/i.test(text) || /^(:|\/|https?:\/\/|localhost\b)/i.test(text);
+  const looksLikeRequest = isMethodName(text) || /^(:|\/|https?:\/\/|localhost\b)/i.test(text);
   if (flag !== "--raw-field" || !looksLikeRequest) return "";
   return ": -f is gh's raw field here; HTTPie's --form is not supported: send a form as --data 'a=b' Content-Type:application/x-www-form-urlencoded";
 }

@@ -1,6 +1,6 @@
-import { FRAMING } from "../adapters/framing-headers.js";
 import { nextRequest, SAFE_ACROSS_ORIGINS } from "../adapters/next-request.js";
 import { toFetchArgs } from "../adapters/to-fetch-args.js";
+import { CONNECTION_HEADERS, FRAMING_HEADERS } from "../shared/http.js";
 import { lenientName } from "../shared/lenient-name.js";
 import { maskedPath, SECRET_NAME } from "../shared/masked-url.js";
 import type { RequestOptions } from "../types/request.js";
@@ -20,10 +20,10 @@ export interface SendIo extends PrintIo {
 }
 
 /**
- * Headers fetch writes itself: the framing that every writer refuses (`FRAMING`, one list),
- * and the hop-by-hop ones, which fetch refuses or drops (a wrong one hangs the request).
+ * Headers fetch writes itself: the framing that every writer refuses, and the hop-by-hop ones,
+ * which fetch refuses or drops (a wrong one hangs the request).
  */
-const FETCH_WRITES = new Set([...FRAMING, "connection", "upgrade", "keep-alive", "te", "trailer"]);
+const FETCH_WRITES = new Set([...FRAMING_HEADERS, ...CONNECTION_HEADERS]);
 
 /** Pages `--paginate` follows at most: a server that links on forever is stopped. */
 const MAX_PAGES = 10_000;

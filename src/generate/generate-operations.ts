@@ -1,8 +1,9 @@
 import { EndpointError } from "../endpoint-error.js";
 import { describeOperations } from "../operations/describe-operations.js";
 import { OPERATION_TABLES } from "../operations/operation-tables.js";
+import { methodRule, supportedMethods } from "../shared/http.js";
 import { moduleSources } from "./module-source.js";
-import { encodeLiteralText, METHODS, type RouteOptions, readOperation } from "./read-operation.js";
+import { encodeLiteralText, PATH_ITEM_METHODS, type RouteOptions, readOperation } from "./read-operation.js";
 import { asObject, isObject, ownData, resolver } from "./read-refs.js";
 import { credentialServers, readRequirements, readSecuritySchemes } from "./read-security.js";
 import { readServers, type ServerModel } from "./read-servers.js";
@@ -207,16 +208,15 @@ function generate(description: unknown, given: GenerateOptions): GeneratedOperat
       notes.push(`${JSON.stringify(shown)}: ${messageOf(error)} It is left out.`);
       continue;
     }
-    for (const method of ["options", "trace"]) {
-      if (item[method] !== undefined) {
-        notes.push(
-          `${method.toUpperCase()} ${shown}: the library sends GET, HEAD, POST, PUT, PATCH and DELETE; this operation is left out.`,
-        );
-      }
-    }
-    for (const method of METHODS) {
+    for (const method of PATH_ITEM_METHODS) {
       const operation = item[method];
       if (operation === undefined) continue;
+      if (methodRule(method) === undefined) {
+        notes.push(
+          `${method.toUpperCase()} ${shown}: the library sends ${supportedMethods()}; this operation is left out.`,
+        );
+        continue;
+      }
       const where = `${method.toUpperCase()} ${shown}`;
       let model: OperationModel;
       try {

@@ -1,3 +1,4 @@
+import { CONNECTION_HEADERS, CONTROL_HEADERS, FRAMING_HEADERS, sendsQuery } from "../shared/http.js";
 import { asList, asObject, isObject } from "./read-refs.js";
 import { isMediaType, type Readers, readBody } from "./read-request-body.js";
 import { readResponses } from "./read-responses.js";
@@ -5,8 +6,22 @@ import { readServers } from "./read-servers.js";
 import { type OperationModel, type ParameterModel, ROUTE_OPTION_KEYS } from "./route-types.js";
 import { type Schema, valueKind } from "./schema-type.js";
 
-/** The methods the library sends, as a description names them. */
-export const METHODS = ["get", "put", "post", "delete", "patch", "head"] as const;
+/**
+ * The operations a Path Item Object may hold (OpenAPI 3.2 adds `query`), in the order the
+ * generator writes them. Those of the one table (`METHODS` in src/shared/http.ts) are read;
+ * the others are left out with a note.
+ */
+export const PATH_ITEM_METHODS: readonly string[] = [
+  "get",
+  "put",
+  "post",
+  "delete",
+  "options",
+  "patch",
+  "head",
+  "trace",
+  "query",
+];
 
 /** The generator's settings that change how an operation's route and query are written. */
 export interface RouteOptions {
@@ -39,17 +54,9 @@ const DEFAULT_STYLE: Readonly<Record<string, string>> = {
  * there could split the request (`content-length`) or send it to another virtual host.
  */
 export const REFUSED_HEADERS: ReadonlySet<string> = new Set([
-  "host",
-  "content-length",
-  "transfer-encoding",
-  "connection",
-  "keep-alive",
-  "upgrade",
-  "expect",
-  "te",
-  "trailer",
-  "proxy-authorization",
-  "proxy-connection",
+  ...FRAMING_HEADERS,
+  ...CONNECTION_HEADERS,
+  ...CONTROL_HEADERS,
   "cookie",
 ]);
 
@@ -92,7 +99,7 @@ export function encodeLiteralText(path: string): string {
 
 export function readOperation(
   path: string,
-  method: (typeof METHODS)[number],
+  method: string,
   item: Schema,
   operation: Schema,
   { resolve, typeOf }: Readers,
@@ -220,13 +227,10 @@ export function readOperation(
         VARIABLE_NAME.test(name) &&
         !optionNamed
       ) {
-        // A GET's leftover parameters are its query as `{?name}` writes it: a single value or
-        // an unexploded list needs no expression of its own (an object does: a leftover
-        // object is refused), and a template naming every parameter costs every call.
-        const leftover =
-          (method === "get" || method === "head") &&
-          star === "" &&
-          (kind === "primitive" || kind === "array");
+        // A GET's (or OPTIONS') leftover parameters are its query as `{?name}` writes it: a
+        // single value or an unexploded list needs no expression of its own (an object does: a
+        // leftover object is refused), and a template naming every parameter costs every call.
+        const leftover = sendsQuery(method) && star === "" && (kind === "primitive" || kind === "array");
         if (!leftover) formQuery.push(name + star);
       } else if (["form", "spaceDelimited", "pipeDelimited", "deepObject"].includes(style)) {
         model.params[name] =
@@ -263,7 +267,7 @@ export function readOperation(
     // After a query the path key already holds (`/x?a=b`), the others join it.
     const expression = `{${pathOnly.includes("?") ? "&" : "?"}${formQuery.join(",")}}`;
     template += expression;
-    if (options.queryInRoute === true && method !== "get" && method !== "head") model.url += expression;
+    if (options.queryInRoute === true && !sendsQuery(method)) model.url += expression;
   }
   template += fragment;
   if (template !== model.url) model.template = template;

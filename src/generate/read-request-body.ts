@@ -1,6 +1,7 @@
 import { bodyKind } from "../bodies/operation-body.js";
 import { checkHeaderValue } from "../options/headers.js";
 import { OPTION_KEYS } from "../options/option-keys.js";
+import { sendsBody, sendsQuery } from "../shared/http.js";
 import { asObject, isObject } from "./read-refs.js";
 import type { OperationModel, ParameterModel } from "./route-types.js";
 import { ROUTE_OPTION_KEYS } from "./route-types.js";
@@ -69,7 +70,7 @@ export function readBody(
   const requestBody = resolve(operation.requestBody);
   const content = Object.entries(asObject(requestBody.content ?? {}, "content"));
   if (content.length === 0) return;
-  if (model.method === "GET" || model.method === "HEAD") {
+  if (!sendsBody(model.method)) {
     notes.push(`${where}: a ${model.method} request cannot carry the described body; it is left out.`);
     return;
   }
@@ -90,7 +91,8 @@ export function readBody(
   if (!/^application\/json\s*$/i.test(type)) model.bodyType = type;
   const schema = resolve(mediaObject.schema ?? {});
   const fields = bodyFields(schema, resolve);
-  if (kind === "raw" || fields === undefined) {
+  // Where the parameters go to the query (OPTIONS), the body can only come whole, as data.
+  if (kind === "raw" || fields === undefined || sendsQuery(model.method)) {
     model.bodyKind = kind === "json" ? "json-data" : "data";
     if (kind === "json") model.dataType = typeOf(schema);
     return;

@@ -2,6 +2,7 @@
 import { SAFE_ACROSS_ORIGINS } from "../adapters/next-request.js";
 import type { SecurityScheme } from "../operations/operation-security.js";
 import { type ServerModel, serverBaseUrl } from "../operations/server-url.js";
+import { HEADER_NAME } from "../shared/http.js";
 import { REFUSED_HEADERS } from "./read-operation.js";
 import { asList, isObject } from "./read-refs.js";
 import type { Resolve } from "./schema-type.js";
@@ -41,7 +42,7 @@ export function readSecuritySchemes(
     } else if (
       kind === "apiKey" &&
       ["header", "query", "cookie"].includes(scheme.in as string) &&
-      /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(keyName)
+      HEADER_NAME.test(keyName)
     ) {
       schemes[name] = { type: "apiKey", in: scheme.in as "header" | "query" | "cookie", name: keyName };
     } else if (kind === "http" && (http === "bearer" || http === "basic")) {

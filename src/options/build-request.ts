@@ -5,6 +5,7 @@ import { compileUrl, type UrlPlan } from "../route/compile-route.js";
 import { expandUrl } from "../route/expand-url.js";
 import { toRequestMethod } from "../route/request-method.js";
 import { describeValue } from "../shared/describe-value.js";
+import { type MethodRule, methodRule, supportedMethods } from "../shared/http.js";
 import { setOwn, setUnset } from "../shared/object.js";
 import { quote } from "../shared/quote.js";
 import { readValue } from "../template/template-value.js";
@@ -33,7 +34,10 @@ export function buildRequest(merged: Merged): RequestOptions {
   // What the operation answers with, unless the request says what it accepts.
   setUnset(headers, "accept", operation?.accept);
   const { keys, values, data } = merged;
-  const sendsQuery = method === "get" || method === "head";
+  // The method's rule in the one table (METHODS): 0 and 1 send leftover parameters to the
+  // query, 0 has no body, 3 sends an empty one rather than none.
+  const rule = methodRule(method) as MethodRule;
+  const sendsQuery = rule < 2;
 
   // One pass over the parameters: each goes to its slot in the url, or is left over (for the
   // query or the body), in the order given, the ones named like an option last.
@@ -64,41 +68,43 @@ export function buildRequest(merged: Merged): RequestOptions {
   let request = merged.request;
   if (operation?.finish !== undefined) ({ url, request } = operation.finish(url, headers, merged));
   if (data !== undefined) {
-    // GET and HEAD send no body. Elsewhere a parameter left over beside `data` would be lost
-    // (docs/reference.md, Leftover parameters): said, not dropped. `undefined` is "not given":
-    // only a value would be lost.
-    const refused = sendsQuery ? "data" : leftKeys.find((_key, i) => leftValues[i] !== undefined);
+    // Rule 0 sends no body. Elsewhere a parameter left over beside `data` (for
+    // the query, it would move the body's meaning; for a body, it would be lost) is said, not
+    // dropped (docs/reference.md, Leftover parameters). `undefined` is "not given": only a value
+    // would be lost.
+    const refused = rule === 0 ? "data" : leftKeys.find((_key, i) => leftValues[i] !== undefined);
     if (refused !== undefined) {
       throw new EndpointError(
         "invalid_parameter",
         __DEV__
-          ? sendsQuery
-            ? `A ${method.toUpperCase()} request has no body, but data was given: remove data or use POST, PUT, PATCH or DELETE.`
+          ? rule === 0
+            ? `A ${method.toUpperCase()} request has no body, but data was given: remove data or use a method that sends one: ${supportedMethods(true)}.`
             : `Parameter ${quote(refused)} is left over beside data, where it would be lost: put it in the route's query ("${String(merged.url)}{?${refused}}"), or inside data.`
           : refused,
       );
     }
   }
-  if (!sendsQuery) {
-    // A described body other than JSON's own is written by its operation; `undefined` leaves
-    // it to the rules below.
-    body = operation?.body?.write(data, leftKeys, leftValues);
+  if (rule !== 0) {
+    // The body's fields are the leftovers, unless they went to the query. A described body
+    // other than JSON's own is written by its operation; `undefined` leaves it to the rules below.
+    const [fields, fieldValues] = sendsQuery ? [[], []] : [leftKeys, leftValues];
+    body = operation?.body?.write(data, fields, fieldValues);
     if (body === undefined && data !== undefined) {
       checkJsonData(data, "data");
       body = data;
     } else if (body === undefined) {
       // One count for all fields: the body is one JSON text.
       const count = { values: 0 };
-      for (let i = 0; i < leftKeys.length; i++) {
-        const key = leftKeys[i] as string;
-        const value = leftValues[i];
+      for (let i = 0; i < fields.length; i++) {
+        const key = fields[i] as string;
+        const value = fieldValues[i];
         if (value === undefined) continue;
         checkJsonData(value, key, count);
         body ??= {};
         setOwn(body as Record<string, unknown>, key, value);
       }
     }
-    if (body === undefined && (method === "put" || method === "patch")) body = "";
+    if (body === undefined && rule === 3) body = "";
   }
   if (body !== undefined && body !== "" && !Object.hasOwn(headers, "content-type")) {
     // JSON's content-type, or the operation's described one. Bytes, blobs and streams say what

@@ -1,5 +1,6 @@
 import { EndpointError, invalidOptions } from "../endpoint-error.js";
 import { describeValue } from "../shared/describe-value.js";
+import { HEADER_NAME } from "../shared/http.js";
 import {
   arrayItems,
   isArray,
@@ -130,7 +131,6 @@ function applyHeader(target: HeaderRecord, name: string, value: unknown): void {
 }
 
 // Single character classes, anchored or not: linear scans, nothing to backtrack over.
-const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 const LINE_BREAK_OR_NUL = /[\r\n\0]/;
 // RFC 9110 field-value: tab, visible ASCII and obs-text (0x80-0xFF). fetch's Headers and Node's
 // http refuse anything else with a TypeError at send time, far from the mistake.
@@ -165,7 +165,7 @@ export function toHeaderStrings(headers: HeaderRecord): Record<string, string> {
 
 /** Throws unless `name` is an RFC 9110 token. */
 export function checkHeaderName(name: string): void {
-  if (!TOKEN.test(name)) {
+  if (!HEADER_NAME.test(name)) {
     throw new EndpointError(
       "invalid_header",
       __DEV__

@@ -1,7 +1,8 @@
 import { EndpointError } from "../endpoint-error.js";
+import { isMethodName } from "../shared/http.js";
 import { lazyPattern } from "../shared/lazy-pattern.js";
 import { quote } from "../shared/quote.js";
-import { isMethodName, toRequestMethod } from "./request-method.js";
+import { toRequestMethod } from "./request-method.js";
 
 export interface ParsedRoute {
   /** As written in the route, or `"GET"` for a bare url. */

@@ -1,12 +1,13 @@
+import type { HttpMethod } from "../shared/http.js";
 import type { OperationTable } from "./operation-table.js";
 
 // The shapes of what goes in and comes out: options, merged options, request options.
 
-/** The HTTP methods a route may use. */
-export type Method = "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE";
+/** The HTTP methods a route may use: those of the one table (`METHODS` in src/shared/http.ts). */
+export type Method = HttpMethod;
 
 /** The method of request options: always lowercase. */
-export type RequestMethod = "get" | "head" | "post" | "put" | "patch" | "delete";
+export type RequestMethod = Lowercase<Method>;
 
 /** A route string: `"METHOD /path/{param}"`, or a bare `"/path"` for `GET`. */
 export type Route = string;

@@ -1,5 +1,6 @@
 // Parameter types read from a route literal at compile time, and the GitHub map on top.
 // Plain template-literal types over the route string: no runtime code lives here.
+import type { MethodWithoutBody } from "../shared/http.js";
 import type { GitHubRoutes } from "./github-routes.js";
 import type {
   Method,
@@ -238,19 +239,20 @@ export type ResultFor<R extends string> = string extends R
  * be; `R`, the route as the routes map writes it, is carried for the types (see `FromRoute`).
  * Written out, so that hovers and errors show the object, not the types that built it.
  */
-export type RequestOptionsFor<M extends RequestMethod, R extends string = string> = M extends "get" | "head"
-  ? {
-      method: M;
-      url: string;
-      headers: { [name: string]: string };
-      request?: RequestSettings;
-      readonly [builtFrom]?: R;
-    }
-  : {
-      method: M;
-      url: string;
-      headers: { [name: string]: string };
-      body?: unknown;
-      request?: RequestSettings;
-      readonly [builtFrom]?: R;
-    };
+export type RequestOptionsFor<M extends RequestMethod, R extends string = string> =
+  M extends Lowercase<MethodWithoutBody>
+    ? {
+        method: M;
+        url: string;
+        headers: { [name: string]: string };
+        request?: RequestSettings;
+        readonly [builtFrom]?: R;
+      }
+    : {
+        method: M;
+        url: string;
+        headers: { [name: string]: string };
+        body?: unknown;
+        request?: RequestSettings;
+        readonly [builtFrom]?: R;
+      };

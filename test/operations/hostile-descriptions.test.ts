@@ -413,17 +413,17 @@ describe("hostile descriptions", () => {
     ]);
   });
 
-  it("says which operations it cannot send by their method (OPTIONS, TRACE)", () => {
+  it("says which operations it cannot send by their method (TRACE, QUERY), and keeps OPTIONS", () => {
     const spec = {
-      openapi: "3.1.0",
+      openapi: "3.2.0",
       info: { title: "t", version: "1" },
-      paths: { "/x": { options: {}, trace: {}, get: {} } },
+      paths: { "/x": { options: {}, trace: {}, get: {}, query: {} } },
     };
     const { operations, notes } = generateOperations(spec);
-    expect(operations.map((op) => op.method)).toEqual(["GET"]);
+    expect(operations.map((op) => op.method)).toEqual(["GET", "OPTIONS"]);
     expect(notes).toEqual([
-      "OPTIONS /x: the library sends GET, HEAD, POST, PUT, PATCH and DELETE; this operation is left out.",
-      "TRACE /x: the library sends GET, HEAD, POST, PUT, PATCH and DELETE; this operation is left out.",
+      "TRACE /x: the library sends GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE; this operation is left out.",
+      "QUERY /x: the library sends GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE; this operation is left out.",
     ]);
   });
 

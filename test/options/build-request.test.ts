@@ -297,6 +297,84 @@ describe("parameter routing", () => {
   });
 });
 
+describe("OPTIONS: parameters to the query as for GET, data as its body", () => {
+  it.each<[string, { route: string; given: EndpointOptions; want: Record<string, unknown> }]>([
+    [
+      "leftover parameters go to the query, no body",
+      {
+        route: "OPTIONS /api/v1/namespaces/{name}/proxy",
+        given: { name: "n s", path: "a/b", tags: ["x", "y"] },
+        want: { url: "https://api.github.com/api/v1/namespaces/n%20s/proxy?path=a%2Fb&tags=x,y" },
+      },
+    ],
+    [
+      "data is the body as it stands, labelled as JSON",
+      {
+        route: "OPTIONS /files/content",
+        given: { data: { name: "f.txt", size: 3 } },
+        want: {
+          url: "https://api.github.com/files/content",
+          body: { name: "f.txt", size: 3 },
+          headers: { ...DEFAULT_HEADERS, "content-type": JSON_TYPE },
+        },
+      },
+    ],
+    [
+      "data beside parameters the url takes (path and query expressions)",
+      {
+        route: "OPTIONS /x/{id}{?q}",
+        given: { id: 1, q: "a", data: "raw" },
+        want: { url: "https://api.github.com/x/1?q=a", body: "raw" },
+      },
+    ],
+    [
+      "no body, and no empty one as PUT and PATCH get",
+      { route: "options /x", given: {}, want: { method: "options", url: "https://api.github.com/x" } },
+    ],
+    [
+      "an undefined leftover is not given: none refused beside data",
+      {
+        route: "OPTIONS /x",
+        given: { b: undefined, data: null },
+        want: { url: "https://api.github.com/x", body: null },
+      },
+    ],
+  ])("%s", (_title, { route, given, want }) => {
+    const result = endpoint(route, given);
+    expect(result).toMatchObject({ method: "options", ...want });
+    if (!("body" in want)) expect(result).not.toHaveProperty("body");
+    expect(endpoint.parse(endpoint.merge(route, given))).toStrictEqual(result);
+    // The options-only form and a builder's defaults take the same rule.
+    expect(endpoint({ method: "OPTIONS", url: route.split(" ")[1] as string, ...given })).toStrictEqual(result);
+  });
+
+  it.each<[string, { route: string; given: EndpointOptions; refused: string }]>([
+    ["a parameter left over beside data", { route: "OPTIONS /x", given: { data: "raw", a: 1 }, refused: "a" }],
+    [
+      "one left over beside a null data",
+      { route: "OPTIONS /x{?q}", given: { q: 1, data: null, label: "l" }, refused: "label" },
+    ],
+    // As beside a POST's data: null is a value given.
+    ["a null one", { route: "OPTIONS /x", given: { data: {}, reason: null }, refused: "reason" }],
+  ])("%s is invalid_parameter, naming it", (_title, { route, given, refused }) => {
+    const error = expectEndpointError(() => endpoint(route, given), "invalid_parameter");
+    expectEndpointError(() => endpoint.parse(endpoint.merge(route, given)), "invalid_parameter");
+    if (__DEV__) {
+      expect(error.message).toContain(`Parameter "${refused}" is left over beside data`);
+      expect(error.message).toContain(`{?${refused}}`);
+    } else {
+      expect(error.message).toContain(refused);
+    }
+  });
+
+  it("data on GET and HEAD is still refused, naming the methods that send a body", () => {
+    for (const method of ["GET", "HEAD"]) {
+      const error = expectEndpointError(() => endpoint(`${method} /x`, { data: "a" }), "invalid_parameter");
+      if (__DEV__) expect(error.message).toContain("OPTIONS, POST, PUT, PATCH, DELETE");
+    }
+  });
+});
+
 describe("headers", () => {
   it("lowercases names and turns numbers into decimal strings", () => {
     const { headers } = endpoint("GET /x", {
@@ -405,7 +483,7 @@ describe("parse", () => {
   });
 
   it("lowercases the method", () => {
-    for (const method of ["GET", "head", "Post", "PUT", "patch", "DELETE"]) {
+    for (const method of ["GET", "head", "Options", "Post", "PUT", "patch", "DELETE"]) {
       expect(endpoint({ method, url: "/x" }).method).toBe(method.toLowerCase());
     }
   });
@@ -424,9 +502,9 @@ describe("parse", () => {
     ["null", null, "invalid_options", /got null/],
     [
       "an unsupported method",
-      { method: "OPTIONS", url: "/x" },
+      { method: "TRACE", url: "/x" },
       "unsupported_method",
-      /"OPTIONS": use one of/,
+      /"TRACE": use one of/,
     ],
   ])("%s", (_name, merged, code, message) => {
     expectEndpointError(() => endpoint.parse(merged as never), code as never, message);

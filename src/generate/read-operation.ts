@@ -1,4 +1,4 @@
-import { CONNECTION_HEADERS, CONTROL_HEADERS, FRAMING_HEADERS, sendsQuery } from "../shared/http.js";
+import { CONNECTION_HEADERS, CONTROL_HEADERS, FRAMING_HEADERS, sendsBody } from "../shared/http.js";
 import { asList, asObject, isObject } from "./read-refs.js";
 import { isMediaType, type Readers, readBody } from "./read-request-body.js";
 import { readResponses } from "./read-responses.js";
@@ -7,9 +7,9 @@ import { type OperationModel, type ParameterModel, ROUTE_OPTION_KEYS } from "./r
 import { type Schema, valueKind } from "./schema-type.js";
 
 /**
- * The operations a Path Item Object may hold (OpenAPI 3.2 adds `query`), in the order the
- * generator writes them. Those of the one table (`METHODS` in src/shared/http.ts) are read;
- * the others are left out with a note.
+ * The operations a Path Item Object holds (OpenAPI 3.0 and 3.1), in the order the generator
+ * writes them. Those of the one table (`METHODS` in src/shared/http.ts) are read; the others
+ * are left out with a note.
  */
 export const PATH_ITEM_METHODS: readonly string[] = [
   "get",
@@ -20,7 +20,6 @@ export const PATH_ITEM_METHODS: readonly string[] = [
   "patch",
   "head",
   "trace",
-  "query",
 ];
 
 /** The generator's settings that change how an operation's route and query are written. */
@@ -227,10 +226,11 @@ export function readOperation(
         VARIABLE_NAME.test(name) &&
         !optionNamed
       ) {
-        // A GET's (or OPTIONS') leftover parameters are its query as `{?name}` writes it: a
-        // single value or an unexploded list needs no expression of its own (an object does: a
-        // leftover object is refused), and a template naming every parameter costs every call.
-        const leftover = sendsQuery(method) && star === "" && (kind === "primitive" || kind === "array");
+        // A GET's leftover parameters are its query as `{?name}` writes it: a single value or
+        // an unexploded list needs no expression of its own (an object does: a leftover object
+        // is refused), and a template naming every parameter costs every call. Not where a body
+        // may be given (OPTIONS): a leftover beside `data` is refused.
+        const leftover = !sendsBody(method) && star === "" && (kind === "primitive" || kind === "array");
         if (!leftover) formQuery.push(name + star);
       } else if (["form", "spaceDelimited", "pipeDelimited", "deepObject"].includes(style)) {
         model.params[name] =
@@ -267,7 +267,7 @@ export function readOperation(
     // After a query the path key already holds (`/x?a=b`), the others join it.
     const expression = `{${pathOnly.includes("?") ? "&" : "?"}${formQuery.join(",")}}`;
     template += expression;
-    if (options.queryInRoute === true && !sendsQuery(method)) model.url += expression;
+    if (options.queryInRoute === true && sendsBody(method)) model.url += expression;
   }
   template += fragment;
   if (template !== model.url) model.template = template;

@@ -284,11 +284,31 @@ export const HABITS: Habit[] = [
     { method: "GET", target: "/a", headers: { "x-tag": "a, b, c", cookie: "a=1; b=2" } },
   ],
   [
-    "departure: -X OPTIONS is refused (the library sends GET, HEAD, POST, PUT, PATCH, DELETE)",
-    ["-X", "OPTIONS", "/a"],
+    "curl and HTTPie: -X OPTIONS sends it, its items in the query as a GET's",
+    ["-X", "OPTIONS", "/a", "name=x", "n:=2"],
+    { method: "OPTIONS", target: "/a?name=x&n=2", headers: { "content-type": undefined } },
+  ],
+  [
+    "an OPTIONS route sends a body read from standard input, its query items beside it",
+    ["OPTIONS", "/a", "q==1", "--input", "-"],
+    { method: "OPTIONS", target: "/a?q=1", body: { from: "stdin" } },
+  ],
+  [
+    "gh: on an OPTIONS, a bracketed -f name goes to the query as written",
+    ["-X", "options", "/a", "-f", "a[]=1", "-f", "a[]=2"],
+    { method: "OPTIONS", target: "/a?a%5B%5D=1&a%5B%5D=2" },
+  ],
+  [
+    "an item beside an OPTIONS body is refused, as beside any body",
+    ["OPTIONS", "/a", "--input", "-", "title=x"],
+    { refused: /: The item title=\.\.\. beside a --data or --input body would be lost/ },
+  ],
+  [
+    "-X TRACE is refused, listing the methods sent",
+    ["-X", "TRACE", "/a"],
     {
       refused:
-        /: Unsupported method "OPTIONS" in route "OPTIONS \/a": use one of GET, HEAD, POST, PUT, PATCH, DELETE\.\n$/,
+        /: Unsupported method "TRACE" in route "TRACE \/a": use one of GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE\.\n$/,
     },
   ],
   [

@@ -231,6 +231,63 @@ describe("generateOperations: description -> operation data", () => {
     });
   }
 
+  it("keeps an OPTIONS operation and types it: query parameters as a GET's, its body whole as data", () => {
+    const spec = {
+      openapi: "3.1.0",
+      info: { title: "T", version: "1" },
+      paths: {
+        "/files/content": {
+          options: {
+            parameters: [param("fields", "query", { type: "string" })],
+            requestBody: {
+              content: {
+                "application/json": {
+                  schema: {
+                    type: "object",
+                    properties: { name: { type: "string" }, size: { type: "integer" } },
+                    required: ["name"],
+                  },
+                },
+              },
+            },
+          },
+        },
+        "/proxy/{name}": { options: { parameters: [{ ...id, name: "name" }, param("path", "query", {})] } },
+      },
+    };
+    const { module, types, operations, notes } = generateOperations(spec);
+    expect(notes).toEqual([]);
+    expect(operations.map((op) => `${op.method} ${op.url}`)).toEqual([
+      "OPTIONS /files/content",
+      "OPTIONS /proxy/{name}",
+    ]);
+    // The body's fields are no parameters (those go to the query): the body is typed as data.
+    expect(types).toContain(
+      '"OPTIONS /files/content": { fields?: string | undefined; data?: { name: string; size?: number } | undefined };',
+    );
+    expect(types).toContain('"OPTIONS /proxy/{name}": { name: string | number | bigint; path?: unknown };');
+    const written = new Function(
+      "describeOperations",
+      `${module
+        .replace(/^import .*$/m, "")
+        .replaceAll("export const", "const")
+        .replaceAll("export function", "function")}; return data;`,
+    )(describeOperations) as OperationsData;
+    const api = endpoint.defaults({
+      baseUrl: "https://api.example",
+      operations: describeOperations(written),
+    });
+    expect(api("OPTIONS /proxy/{name}", { name: "s", path: "a/b" } as never)).toMatchObject({
+      method: "options",
+      url: "https://api.example/proxy/s?path=a%2Fb",
+    });
+    expect(api("OPTIONS /files/content", { fields: "id", data: { name: "a" } } as never)).toMatchObject({
+      method: "options",
+      url: "https://api.example/files/content?fields=id",
+      body: { name: "a" },
+    });
+  });
+
   it("keeps the first of two parameters with one name, and says so", () => {
     const { operations, notes } = generateOperations(
       one({ parameters: [id, param("q", "query", {}), param("q", "header", {})] }),

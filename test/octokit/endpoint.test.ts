@@ -29,6 +29,10 @@ describe("the same as @octokit/endpoint", () => {
     ],
     ["POST /markdown/raw", { data: "# x", headers: { "content-type": "text/plain" } }],
     ["GET /search/issues", { q: "repo:o/r+is:open" }],
+    // octokit sends an OPTIONS request's leftover parameters in a JSON body, as a POST's.
+    ["OPTIONS /repos/{owner}/{repo}", { owner: "o", repo: "r", a: 1 }],
+    ["OPTIONS /x", {}],
+    ["OPTIONS /x{?q}", { q: "a", data: { b: 2 } }],
   ])("%s", (route, options) => {
     const [mine, theirs] = both(route, options);
     if (route === "GET /search/issues") {

@@ -345,11 +345,16 @@ describe("OPTIONS: parameters to the query as for GET, data as its body", () => 
     if (!("body" in want)) expect(result).not.toHaveProperty("body");
     expect(endpoint.parse(endpoint.merge(route, given))).toStrictEqual(result);
     // The options-only form and a builder's defaults take the same rule.
-    expect(endpoint({ method: "OPTIONS", url: route.split(" ")[1] as string, ...given })).toStrictEqual(result);
+    expect(endpoint({ method: "OPTIONS", url: route.split(" ")[1] as string, ...given })).toStrictEqual(
+      result,
+    );
   });
 
   it.each<[string, { route: string; given: EndpointOptions; refused: string }]>([
-    ["a parameter left over beside data", { route: "OPTIONS /x", given: { data: "raw", a: 1 }, refused: "a" }],
+    [
+      "a parameter left over beside data",
+      { route: "OPTIONS /x", given: { data: "raw", a: 1 }, refused: "a" },
+    ],
     [
       "one left over beside a null data",
       { route: "OPTIONS /x{?q}", given: { q: 1, data: null, label: "l" }, refused: "label" },
@@ -500,12 +505,7 @@ describe("parse", () => {
     ["a url that is not a string", { url: 1 }, "invalid_route", /url must be a string/],
     ["not an object", "GET /x", "invalid_options", /parse\(\) takes merged options/],
     ["null", null, "invalid_options", /got null/],
-    [
-      "an unsupported method",
-      { method: "TRACE", url: "/x" },
-      "unsupported_method",
-      /"TRACE": use one of/,
-    ],
+    ["an unsupported method", { method: "TRACE", url: "/x" }, "unsupported_method", /"TRACE": use one of/],
   ])("%s", (_name, merged, code, message) => {
     expectEndpointError(() => endpoint.parse(merged as never), code as never, message);
   });

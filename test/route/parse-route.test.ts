@@ -70,16 +70,13 @@ describe("parseRoute", () => {
     // Letters that uppercase to ASCII ones: a dotless i, a long s.
     "OPT\u0131ONS /x",
     "PO\u017FT /x",
-  ])(
-    "%j is unsupported_method, listing the supported ones",
-    (route) => {
-      expectEndpointError(
-        () => parseRoute(route),
-        "unsupported_method",
-        /use one of GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE\./,
-      );
-    },
-  );
+  ])("%j is unsupported_method, listing the supported ones", (route) => {
+    expectEndpointError(
+      () => parseRoute(route),
+      "unsupported_method",
+      /use one of GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE\./,
+    );
+  });
 
   it("a newline between method and url is not a separator: the route is invalid_route", () => {
     expectEndpointError(() => parseRoute("GET\n/x"), "invalid_route", /U\+000A at index 3 is not allowed/);

@@ -21,7 +21,7 @@ const result: RequestOptions = endpoint("GET /repos/{owner}/{repo}", {
   owner: "octokit",
   repo: "rest.js",
 });
-const method: "get" | "head" | "post" | "put" | "patch" | "delete" = result.method;
+const method: "get" | "head" | "options" | "post" | "put" | "patch" | "delete" = result.method;
 const derived: Endpoint = endpoint.defaults({ baseUrl: "https://ghe.example.com/api/v3" });
 const merged: MergedOptions = derived.merge("POST /x", { data: new Uint8Array(1) });
 const again: RequestOptions = derived.parse(merged);

@@ -4,6 +4,8 @@ import {
   type Endpoint,
   type ErrorResponseFor,
   endpoint,
+  type Method,
+  type RequestMethod,
   type RequestOptions,
   type ResponseFor,
 } from "rest-endpoint";
@@ -233,6 +235,24 @@ const hookConfig = endpoint("PATCH /repos/{owner}/{repo}/hooks/{hook_id}/config"
   method: "GET",
 });
 assert<Equal<typeof hookConfig.method, "patch">>();
+
+// The methods come from the one table (src/shared/http.ts): OPTIONS has a body, as POST has.
+assert<Equal<Method, "GET" | "HEAD" | "OPTIONS" | "POST" | "PUT" | "PATCH" | "DELETE">>();
+assert<Equal<RequestMethod, "get" | "head" | "options" | "post" | "put" | "patch" | "delete">>();
+const proxy = endpoint("OPTIONS /api/v1/namespaces/{namespace}/services/{name}/proxy", {
+  namespace: "n",
+  name: "s",
+  path: "a/b",
+});
+assert<Equal<typeof proxy.method, "options">>();
+assert<Equal<typeof proxy.body, unknown>>();
+// @ts-expect-error: name is missing, as on any route
+endpoint("OPTIONS /api/v1/namespaces/{namespace}/services/{name}/proxy", { namespace: "n" });
+const lowerOptions = endpoint("options /x");
+assert<Equal<typeof lowerOptions.method, "options">>();
+const head = endpoint("HEAD /x");
+// @ts-expect-error: a HEAD result has no body
+head.body;
 
 // 5. GitHub's responses, from its description: the 2xx bodies by route, and the error bodies.
 type Repo = ResponseFor<GitHubResponses, "GET /repos/{owner}/{repo}">;

@@ -26,8 +26,7 @@ import { spaceSearchTerms } from "./search-query.js";
  * ```
  */
 export function parse(options) {
-  if (options === null || typeof options !== "object")
-    return upper(restEndpoint.parse(/** @type {never} */ (options)));
+  if (options === null || typeof options !== "object") return upper(restParse(options));
   const copy = readSafely(() => ({ .../** @type {Record<string, unknown>} */ (options) }));
   freshRequest(copy);
   settleOrigin(copy);
@@ -40,7 +39,7 @@ export function parse(options) {
     previews = readPreviews(mediaCopy.previews);
     copy.mediaType = { ...mediaCopy, previews: undefined };
   }
-  const request = restEndpoint.parse(/** @type {never} */ (copy));
+  const request = restParse(copy);
   refuseShorterRoute(copy, request.method);
   const accept = request.headers.accept;
   if (!previews?.length || accept === undefined || !endsInGraphql(request.url)) return upper(request);
@@ -50,7 +49,29 @@ export function parse(options) {
     ...request.headers,
     accept: previewAccept(accept, previews, typeof format === "string" ? format : ""),
   };
-  return upper(restEndpoint.parse(/** @type {never} */ ({ ...copy, headers, mediaType: { format: "" } })));
+  return upper(restParse({ ...copy, headers, mediaType: { format: "" } }));
+}
+
+/**
+ * rest-endpoint's `parse`, but for an OPTIONS request, whose leftover parameters
+ * @octokit/endpoint sends in a JSON body, as for every method but GET and HEAD (rest-endpoint
+ * sends them in the query, as for GET): it is parsed as a POST, which has that rule, and keeps
+ * its method.
+ *
+ * @param {unknown} options merged options
+ * @returns {import("rest-endpoint").RequestOptions}
+ * @example
+ * ```js
+ * restParse({ method: "OPTIONS", url: "/x", a: 1, headers: {}, mediaType: { format: "" } }).body; // { a: 1 }
+ * ```
+ */
+function restParse(options) {
+  const method = /** @type {{ method?: unknown } | null} */ (options)?.method;
+  if (typeof method !== "string" || method.toUpperCase() !== "OPTIONS") {
+    return restEndpoint.parse(/** @type {never} */ (options));
+  }
+  const request = restEndpoint.parse(/** @type {never} */ ({ ...options, method: "POST" }));
+  return { ...request, method: "options" };
 }
 
 /**

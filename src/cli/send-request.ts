@@ -1,6 +1,6 @@
 import { nextRequest, SAFE_ACROSS_ORIGINS } from "../adapters/next-request.js";
 import { toFetchArgs } from "../adapters/to-fetch-args.js";
-import { CONNECTION_HEADERS, FRAMING_HEADERS } from "../shared/http.js";
+import { BODY_HEADERS, CONNECTION_HEADERS, FRAMING_HEADERS } from "../shared/http.js";
 import { lenientName } from "../shared/lenient-name.js";
 import { maskedPath, SECRET_NAME } from "../shared/masked-url.js";
 import type { RequestOptions } from "../types/request.js";
@@ -282,14 +282,7 @@ function redirected(
     next.method = "GET";
     // null, not deleted: fetch would look a missing body up on Object.prototype.
     next.body = null;
-    const body = [
-      "content-type",
-      "content-length",
-      "content-encoding",
-      "content-language",
-      "content-location",
-    ];
-    drop((name) => body.includes(name));
+    drop((name) => BODY_HEADERS.includes(name));
   }
   return next;
 }

@@ -137,3 +137,12 @@ export const CONNECTION_HEADERS: readonly string[] = ["connection", "keep-alive"
  * lists above: an interim response asked for, and a proxy's own credentials and connection.
  */
 export const CONTROL_HEADERS: readonly string[] = ["expect", "proxy-authorization", "proxy-connection"];
+
+/** The headers that describe a body (fetch's request-body-header names): a redirect that drops the body drops them too. */
+export const BODY_HEADERS: readonly string[] = [
+  "content-type",
+  "content-length",
+  "content-encoding",
+  "content-language",
+  "content-location",
+];

@@ -51,8 +51,7 @@ const LETTERS = /^[a-z]+$/i;
  * ```
  */
 export function methodRule(method: unknown): MethodRule | undefined {
-  if (typeof method !== "string" || !LETTERS.test(method)) return undefined;
-  const upper = method.toUpperCase();
+  const upper = typeof method === "string" && LETTERS.test(method) ? method.toUpperCase() : "";
   return Object.hasOwn(METHODS, upper) ? METHODS[upper as HttpMethod] : undefined;
 }
 

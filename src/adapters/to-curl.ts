@@ -27,7 +27,7 @@ export function toCurl(options: RequestOptions): string {
   // curl writes the framing from the url and the body, as a raw message does: a header of the
   // options' own (`content-length: 0`) would make the body a second request.
   refuseFraming(request.headers, "toCurl");
-  // The method is one of six fixed words, so it needs no quoting.
+  // The method is a word of the one table (letters only), so it needs no quoting.
   const { method, headers, names } = request;
   // -q (first, or curl ignores it) skips the user's .curlrc, which could add headers or write files;
   // -sS hides the progress meter but not the errors.

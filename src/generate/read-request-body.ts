@@ -91,13 +91,18 @@ export function readBody(
   if (!/^application\/json\s*$/i.test(type)) model.bodyType = type;
   const schema = resolve(mediaObject.schema ?? {});
   const fields = bodyFields(schema, resolve);
-  // Where the parameters go to the query (OPTIONS), the body can only come whole, as data.
-  if (kind === "raw" || fields === undefined || sendsQuery(model.method)) {
+  if (kind === "raw" || fields === undefined) {
     model.bodyKind = kind === "json" ? "json-data" : "data";
     if (kind === "json") model.dataType = typeOf(schema);
     return;
   }
   model.bodyKind = kind === "json" ? "json" : kind;
+  // Where the parameters go to the query (OPTIONS), the fields are no parameters: the body
+  // comes whole, as data, and a required one goes out empty when none is given, as elsewhere.
+  if (sendsQuery(model.method)) {
+    model.dataType = kind === "json" ? typeOf(schema) : "unknown";
+    return;
+  }
   const { properties, required } = fields;
   const encoding = isObject(mediaObject.encoding) ? mediaObject.encoding : {};
   for (const [name, node] of properties) {

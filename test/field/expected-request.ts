@@ -6,7 +6,7 @@
 
 type Node = Record<string, unknown>;
 
-export const METHODS = ["get", "put", "post", "delete", "patch", "head"] as const;
+export const METHODS = ["get", "put", "post", "delete", "options", "patch", "head"] as const;
 
 /** A JSON Pointer walk of a local `$ref`, through objects and arrays, following chains. */
 export function makeResolve(spec: Node): (node: unknown) => Node {

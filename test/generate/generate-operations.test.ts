@@ -240,6 +240,7 @@ describe("generateOperations: description -> operation data", () => {
           options: {
             parameters: [param("fields", "query", { type: "string" })],
             requestBody: {
+              required: true,
               content: {
                 "application/json": {
                   schema: {
@@ -286,6 +287,8 @@ describe("generateOperations: description -> operation data", () => {
       url: "https://api.example/files/content?fields=id",
       body: { name: "a" },
     });
+    // A required body goes out empty when none is given, as for a POST.
+    expect(api("OPTIONS /files/content", {} as never)).toMatchObject({ body: {} });
   });
 
   it("keeps the first of two parameters with one name, and says so", () => {

@@ -1,6 +1,6 @@
 import { nextRequest, SAFE_ACROSS_ORIGINS } from "../adapters/next-request.js";
 import { toFetchArgs } from "../adapters/to-fetch-args.js";
-import { BODY_HEADERS, CONNECTION_HEADERS, FRAMING_HEADERS } from "../shared/http.js";
+import { BODY_HEADERS, CONNECTION_HEADERS, FRAMING_HEADERS, sentAgain } from "../shared/http.js";
 import { lenientName } from "../shared/lenient-name.js";
 import { maskedPath, SECRET_NAME } from "../shared/masked-url.js";
 import type { RequestOptions } from "../types/request.js";
@@ -357,8 +357,7 @@ async function fetchRetried(
   try {
     return await io.fetch(url, init);
   } catch (error) {
-    const safe = init.method === "GET" || init.method === "HEAD";
-    if (!safe || !DROPPED.has(failure(error))) throw error;
+    if (!sentAgain(init.method) || !DROPPED.has(failure(error))) throw error;
     return io.fetch(url, init);
   }
 }

@@ -85,6 +85,21 @@ export function sendsQuery(method: string): boolean {
 }
 
 /**
+ * True when a request of this method may be sent again after the connection dropped as it went
+ * out: it changes nothing on the server and carries no body (rule 0: GET, HEAD). OPTIONS is
+ * safe too, but may carry a body, which a stream sends only once.
+ *
+ * @example
+ * ```ts
+ * sentAgain("GET"); // true
+ * sentAgain("OPTIONS"); // false
+ * ```
+ */
+export function sentAgain(method: string): boolean {
+  return methodRule(method) === 0;
+}
+
+/**
  * The methods as messages list them, in the table's order; with `withBody`, only those that may
  * carry a body.
  *

@@ -1,5 +1,6 @@
 // The request a redirect asks for, as fetch would make it, for the adapters that follow
 // redirects themselves so that what a request carries stays with its origin.
+import { BODY_HEADERS } from "../shared/http.js";
 import { SAFE_ACROSS_ORIGINS } from "./next-request.js";
 import type { FetchInit } from "./to-fetch-args.js";
 
@@ -8,14 +9,6 @@ export const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 30
 
 /** How many redirects one request follows, as fetch does. */
 export const MAX_REDIRECTS = 20;
-
-const BODY_HEADERS = [
-  "content-type",
-  "content-length",
-  "content-encoding",
-  "content-language",
-  "content-location",
-];
 
 /**
  * The init of the request that a `status` redirect asks for: as fetch makes it (303 turns any

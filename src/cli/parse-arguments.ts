@@ -4,6 +4,7 @@ import { setOwn } from "../shared/object.js";
 import type { EndpointOptions } from "../types/request.js";
 import { checkMultipart, multipartForm, readFileItem } from "./file-items.js";
 import { readArgv } from "./read-argv.js";
+import { checkFlags, type FlagState, type Format, readFlags } from "./read-flags.js";
 import { type Item, readItem } from "./read-item.js";
 import {
   type ArgumentIo,
@@ -13,14 +14,11 @@ import {
   labelOf,
   type Parameter,
   queryPair,
-  readData,
-  readField,
-  readHeader,
   readValue,
 } from "./read-parameter.js";
 import { UsageError } from "./usage-error.js";
 
-export type Format = "json" | "curl" | "http";
+export type { Format };
 
 /** What `--send` (or a flag that only a response needs) asks for. */
 export interface SendSettings {
@@ -68,112 +66,54 @@ export type Command =
 
 /** Reads the command line (without node and the script) into one command. */
 export function parseArguments(argv: readonly string[], io: ArgumentIo): Command {
-  let format: Format | undefined;
-  let send = false;
-  let ignoreStdin = false;
-  const settings = {
-    include: false,
-    tokenEnv: undefined as string | undefined,
-    paginate: false,
-    slurp: false,
-    jq: undefined as string | undefined,
-    silent: false,
-    verbose: false,
-  };
-  let method: string | undefined;
-  const options: EndpointOptions = {};
-  const headers: Record<string, string | null> = {};
-  const previews: string[] = [];
-  let mediaFormat: string | undefined;
-  const positional: string[] = [];
-  const fields: Item[] = [];
-
   const read = readArgv(argv);
-  positional.push(...read.positional);
-  for (const { flag, value } of read.flags) {
-    if (flag.sends) send = true;
-    switch (flag.name) {
-      case "--help":
-        return { kind: "help" };
-      case "--version":
-        return { kind: "version" };
-      case "--method":
-        // -X "" would leave the route without a method, read as a GET: missing is told apart.
-        if (value.trim() === "") throw new UsageError("-X (--method) needs a method, such as GET or POST.");
-        method = value;
-        break;
-      case "--ignore-stdin":
-        ignoreStdin = true;
-        break;
-      case "--raw-field":
-      case "--field":
-        fields.push(readField(flag.name, value));
-        break;
-      case "--header":
-        readHeader(value, headers);
-        break;
-      case "--base-url":
-        setOwn(options as Record<string, unknown>, "baseUrl", value);
-        break;
-      case "--format":
-        if (value !== "json" && value !== "curl" && value !== "http") {
-          throw new UsageError(`Unknown format "${value}": use json, curl or http.`);
-        }
-        format = value;
-        break;
-      case "--data":
-      case "--input":
-        // One body: a second would silently replace the first.
-        if (Object.hasOwn(options, "data")) {
-          throw new UsageError(
-            "--data and --input give one body, once: join the parts into one --data or file.",
-          );
-        }
-        if (flag.name === "--data") {
-          setOwn(options as Record<string, unknown>, "data", readData(value, io));
-          break;
-        }
-        setOwn(options as Record<string, unknown>, "data", readData(value === "-" ? "-" : `@${value}`, io));
-        break;
-      case "--media-format":
-        mediaFormat = value;
-        break;
-      case "--preview":
-        previews.push(value);
-        break;
-      case "--operations":
-      case "--auth-env":
-        // Read before the rest (see operationsFlags): the module decides how items are sent.
-        break;
-      case "--include":
-        settings.include = true;
-        break;
-      case "--token-env":
-        settings.tokenEnv = value;
-        break;
-      case "--paginate":
-        settings.paginate = true;
-        break;
-      case "--slurp":
-        settings.slurp = true;
-        break;
-      case "--jq":
-        settings.jq = value;
-        break;
-      case "--silent":
-        settings.silent = true;
-        break;
-      case "--verbose":
-        settings.verbose = true;
-        break;
-    }
+  const flags = readFlags(read.flags, io);
+  if (flags.answer !== undefined) return { kind: flags.answer };
+  const [given, items] = splitRoute(read.positional);
+  const { values, query } = readItems(items, flags, io);
+  // Own properties only: a polluted Object.prototype.data must not label a body that is none.
+  const data = Object.hasOwn(flags.options, "data") ? flags.options.data : undefined;
+  const described = read.flags.some(({ flag }) => flag.name === "--operations");
+  const route = placeItems(given, values, query, flags, described);
+  // A body always has a content-type (the library's default is JSON): without one of the
+  // user's (`Content-Type:` removes only a default), it is labelled as what it is.
+  const { options, headers, mediaFormat, previews } = flags;
+  const contentType = Object.keys(headers).some(
+    (name) => name.toLowerCase() === "content-type" && headers[name] !== null,
+  );
+  if (data !== undefined && !contentType) setOwn(headers, "content-type", labelOf(data));
+  if (Object.keys(headers).length > 0) setOwn(options as Record<string, unknown>, "headers", headers);
+  if (mediaFormat !== undefined || previews.length > 0) {
+    setOwn(options as Record<string, unknown>, "mediaType", { format: mediaFormat, previews });
   }
+  checkFlags(flags);
+  return {
+    kind: "request",
+    route,
+    options,
+    query,
+    format: flags.format ?? "json",
+    send: flags.send ? flags.settings : undefined,
+    ignoreStdin: flags.ignoreStdin,
+  };
+}
 
-  const [given, items] = splitRoute(positional);
-  const parameters = new Map<string, Parameter>();
+/** A parameter item or field with its value, read once (a file, stdin). */
+interface ItemValue {
+  readonly item: Item;
+  readonly arg: string;
+  readonly value: unknown;
+  readonly field: boolean;
+}
+
+/** The items and fields in order: headers into the flags' headers, the rest read once. */
+function readItems(
+  items: readonly string[],
+  flags: FlagState,
+  io: ArgumentIo,
+): { values: ItemValue[]; query: [string, string][] } {
+  const values: ItemValue[] = [];
   const query: [string, string][] = [];
-  /** Parameter items and fields in order, each with its value read once (a file, stdin). */
-  const values: { item: Item; arg: string; value: unknown; field: boolean }[] = [];
   for (const arg of items) {
     const item = readItem(arg);
     if (item === undefined) {
@@ -182,9 +122,9 @@ export function parseArguments(argv: readonly string[], io: ArgumentIo): Command
       );
     }
     if (item.kind === "header") {
-      addHeader(headers, item.name, item.value === "" ? null : item.value);
+      addHeader(flags.headers, item.name, item.value === "" ? null : item.value);
     } else if (item.kind === "empty-header") {
-      addHeader(headers, item.name, "");
+      addHeader(flags.headers, item.name, "");
     } else if (item.kind === "query") {
       query.push([item.name, item.value]);
     } else {
@@ -193,20 +133,33 @@ export function parseArguments(argv: readonly string[], io: ArgumentIo): Command
       values.push({ item, arg, value, field: false });
     }
   }
-  for (const field of fields) {
+  for (const field of flags.fields) {
     const arg = `${field.name}=${field.value}`;
     checkItemName(field, arg);
     values.push({ item: field, arg, value: readValue(field, io), field: true });
   }
-  // Own properties only: a polluted Object.prototype.data must not label a body that is none.
+  return { values, query };
+}
+
+/**
+ * Each item where it goes (a parameter, the query, a multipart form) as gh and HTTPie send it,
+ * unless a description says how each parameter is sent; the route with its method.
+ */
+function placeItems(
+  given: string,
+  values: readonly ItemValue[],
+  query: [string, string][],
+  flags: FlagState,
+  described: boolean,
+): string {
+  const { options, headers } = flags;
   const data = Object.hasOwn(options, "data") ? options.data : undefined;
+  const parameters = new Map<string, Parameter>();
   const taken = urlVariables(given);
-  // gh's ways with fields, unless a description says how each parameter is sent: beside a
-  // body (--input), -f and -F fields go to the query; on a method whose parameters go to the
-  // query (GET, HEAD, OPTIONS), a name written with brackets (a[]=1, user[name]=x) is sent in
-  // the query as written. Path placeholders stay.
-  const described = read.flags.some(({ flag }) => flag.name === "--operations");
-  const toQuery = (entry: (typeof values)[number]): boolean =>
+  // gh's ways with fields: beside a body (--input), -f and -F fields go to the query; on a
+  // method whose parameters go to the query (GET, HEAD, OPTIONS), a name written with brackets
+  // (a[]=1, user[name]=x) is sent in the query as written. Path placeholders stay.
+  const toQuery = (entry: ItemValue): boolean =>
     !described && !taken.has(entry.item.name) && entry.field && data !== undefined;
   for (const entry of values) {
     if (toQuery(entry)) query.push(queryPair(entry.item, entry.value));
@@ -219,7 +172,7 @@ export function parseArguments(argv: readonly string[], io: ArgumentIo): Command
       );
     }
   }
-  const route = withMethod(given, method, data !== undefined, [...parameters.keys()]);
+  const route = withMethod(given, flags.method, data !== undefined, [...parameters.keys()]);
   if (!described && sendsQuery(route.trim().split(/[ \t]+/)[0] as string)) {
     const bracketed = new Set(
       values.filter(({ item }) => item.path.length > 0 && !taken.has(item.name)).map(({ item }) => item.name),
@@ -245,37 +198,7 @@ export function parseArguments(argv: readonly string[], io: ArgumentIo): Command
   for (const [name, parameter] of parameters) {
     setOwn(options as Record<string, unknown>, name, parameter.list ? parameter.values : parameter.values[0]);
   }
-
-  // A body always has a content-type (the library's default is JSON): without one of the
-  // user's (`Content-Type:` removes only a default), it is labelled as what it is.
-  const contentType = Object.keys(headers).some(
-    (name) => name.toLowerCase() === "content-type" && headers[name] !== null,
-  );
-  if (data !== undefined && !contentType) setOwn(headers, "content-type", labelOf(data));
-  if (Object.keys(headers).length > 0) setOwn(options as Record<string, unknown>, "headers", headers);
-  if (mediaFormat !== undefined || previews.length > 0) {
-    setOwn(options as Record<string, unknown>, "mediaType", { format: mediaFormat, previews });
-  }
-
-  if (send && format !== undefined) {
-    throw new UsageError("--send prints the response, --format the request: use one of them.");
-  }
-  if (settings.slurp && !settings.paginate) throw new UsageError("--slurp is used with --paginate only.");
-  if (
-    settings.tokenEnv !== undefined &&
-    Object.keys(headers).some((name) => name.toLowerCase() === "authorization")
-  ) {
-    throw new UsageError("Give either an Authorization item or --token-env, not both.");
-  }
-  return {
-    kind: "request",
-    route,
-    options,
-    query,
-    format: format ?? "json",
-    send: send ? settings : undefined,
-    ignoreStdin,
-  };
+  return route;
 }
 
 /**

@@ -3,7 +3,7 @@ import { type Flag, flagHint, flagNamed } from "./flags.js";
 import { UsageError } from "./usage-error.js";
 
 /** A flag as given, with its value (`""` for a flag that takes none). */
-interface GivenFlag {
+export interface GivenFlag {
   readonly flag: Flag;
   readonly value: string;
 }

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { FLAGS, GENERATE_FLAGS } from "../../src/cli/flags.js";
 import { GENERATE_HELP } from "../../src/cli/generate-command.js";
 import { HELP } from "../../src/cli/help.js";
+import { FLAG_READERS } from "../../src/cli/read-flags.js";
 
 const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
 const section = readme.slice(
@@ -19,6 +20,10 @@ describe("every flag is documented", () => {
     if (flag.short !== undefined) expect(row).toContain(`\`${flag.short}`);
     expect(row?.split(" | ")[1]?.length ?? 0).toBeGreaterThan(3);
     expect(HELP).toContain(flag.name);
+  });
+
+  it("every flag of a request command has its reader, and every reader its flag", () => {
+    expect(Object.keys(FLAG_READERS).sort()).toStrictEqual(FLAGS.map((flag) => flag.name).sort());
   });
 
   it("the README says where the command line departs from gh and HTTPie on purpose", () => {

@@ -46,11 +46,15 @@ export function moveServers<const Api extends DescribedApi>(
   const baseUrl = typeof own.baseUrl === "string" ? own.baseUrl : undefined;
   const known = new Set(source.servers);
   if (baseUrl !== undefined) known.add(baseUrl);
+  // The urls the operations reach from the API's `baseUrl`, or on hosts of their own.
+  const urls: string[] = [];
   for (const route of source.routes) {
-    const origin = originOf(route.slice(route.indexOf(" ") + 1));
+    const url = route.slice(route.indexOf(" ") + 1);
+    const origin = originOf(url);
     if (origin !== "") known.add(origin);
+    if (origin !== "" || baseUrl !== undefined) urls.push(origin === "" ? `${baseUrl}${url}` : url);
   }
-  const map = readServerMap(servers, [...known]);
+  const map = readServerMap(servers, [...known], urls);
   const moved: Record<string, unknown> = { ...own, operations: source.remake({ serverMap: map }) };
   if (baseUrl !== undefined) moved.baseUrl = moveUrl(map, baseUrl) ?? baseUrl;
   return moved as MovedApi<Api>;

@@ -12,10 +12,15 @@ export type ServerMap = readonly (readonly [from: string, to: string])[];
  * Reads a server map given as `{ "https://api.example": "http://localhost:4010" }`: each key
  * and each target a `baseUrl` (an absolute URL without query, a path, or `""`), a trailing
  * `/` left out. A key must name one of `known` (the API's servers, the servers of its
- * operations, its `baseUrl`), or lie under or over one: a misspelt key would move nothing and
- * leave requests on the server the map was meant to replace.
+ * operations, its `baseUrl`), lie over one (an origin over its servers' paths), or lie over the
+ * url of one of `routes` (a path of the API's): a key that moves no request, under a server or
+ * beside one, would leave requests on the server the map was meant to replace.
  */
-export function readServerMap(value: unknown, known: readonly string[]): ServerMap {
+export function readServerMap(
+  value: unknown,
+  known: readonly string[],
+  routes: readonly string[],
+): ServerMap {
   if (!isPlainObject(value)) {
     throw invalid(
       __DEV__
@@ -29,10 +34,11 @@ export function readServerMap(value: unknown, known: readonly string[]): ServerM
     const from = trimmed(checkBaseUrl(key));
     const target = given[key];
     const to = trimmed(checkBaseUrl(target));
-    if (!known.some((server) => underServer(from, server) || underServer(server, from))) {
+    const over = (url: string): boolean => underServer(url, from);
+    if (!known.some(over) && !routes.some(over)) {
       throw invalid(
         __DEV__
-          ? `The server map names ${quote(key)}, which is none of the API's servers (${known.slice(0, 8).map(quote).join(", ") || "none"}${known.length > 8 ? ", ..." : ""}): a key is a server the description names, or a part of one.`
+          ? `The server map names ${quote(key)}, which is none of the API's servers (${known.slice(0, 8).map(quote).join(", ") || "none"}${known.length > 8 ? ", ..." : ""}): a key is a server the description names, or an origin or path over one.`
           : key,
       );
     }

@@ -245,6 +245,14 @@ describe("what moveServers refuses", () => {
       { given: () => moveServers(api, { "http://api.example": MOCK }), want: "invalid_base_url" },
     ],
     [
+      "a key under a server's origin that no operation lies under (a path typo)",
+      { given: () => moveServers(api, { [`${API}/v2`]: MOCK }), want: "invalid_base_url" },
+    ],
+    [
+      "a key that cuts a path segment of an operation",
+      { given: () => moveServers(api, { [`${FILES}/v1/fil`]: FILES_MOCK }), want: "invalid_base_url" },
+    ],
+    [
       "a target that is no baseUrl",
       { given: () => moveServers(api, { [API]: "ftp://mock" }), want: "invalid_base_url" },
     ],

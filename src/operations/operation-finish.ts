@@ -17,8 +17,9 @@ export interface Placement {
  * An operation's `finish`, or `undefined` when it has nothing to do. Every url of a moved
  * table goes through its map. An operation with a server of its own (`absolute`: its route is
  * a full url) that the map does not move is refused on a builder whose `baseUrl` left the
- * hosts of the API's servers: moved to a mock, staging or a proxy, the builder would
- * otherwise send that one operation to the real host, with whatever the caller gave it.
+ * hosts of the API's servers, or is one the map moves (a call that gives the mapped server's
+ * own url as its `baseUrl` is moved too): moved to a mock, staging or a proxy, the builder
+ * would otherwise send that one operation to the real host, with whatever the caller gave it.
  */
 export function operationFinish(
   route: string,
@@ -30,12 +31,15 @@ export function operationFinish(
   if (map === undefined && !guarded && authorize === undefined) return undefined;
   return (url, headers, { baseUrl, request }) => {
     const moved = map === undefined ? undefined : moveUrl(map, url);
-    if (moved === undefined && guarded && !atHome(baseUrl, home)) {
+    const left =
+      (home !== undefined && !atHome(baseUrl, home)) ||
+      (map !== undefined && moveUrl(map, baseUrl) !== undefined);
+    if (moved === undefined && absolute && left) {
       const origin = originOf(url);
       throw new EndpointError(
         "invalid_base_url",
         __DEV__
-          ? `Route ${quote(route)} goes to ${quote(origin)}, a server of its own, but this builder's baseUrl ${quote(baseUrl)} is on none of the API's servers (${home.map(quote).join(", ")}): it would leave the host you moved the builder to. Map that server too, e.g. moveServers(api, { ${JSON.stringify(origin)}: "http://localhost:4011" }) from rest-endpoint/operations (map it to itself to send it there).`
+          ? `Route ${quote(route)} goes to ${quote(origin)}, a server of its own, but this builder was moved (baseUrl ${quote(baseUrl)}, API servers ${(home ?? []).map(quote).join(", ")}): it would leave the host you moved the builder to. Map that server too, e.g. moveServers(api, { ${JSON.stringify(origin)}: "http://localhost:4011" }) from rest-endpoint/operations (map it to itself to send it there).`
           : origin,
       );
     }

@@ -204,6 +204,14 @@ describe("moveServers and a builder moved off the API's servers", () => {
     expect(endpoint.defaults(api)("GET /v1/customers").url).toBe(`${API}/v1/customers`);
   });
 
+  it("a call whose baseUrl is the mapped server's own url is moved too: an unmapped server of its own is refused", () => {
+    const builder = endpoint.defaults(moveServers(api, { [API]: MOCK }));
+    expect(builder("GET /v1/customers", { baseUrl: API }).url).toBe(`${MOCK}/v1/customers`);
+    expect(refusal(() => builder("POST https://files.example/v1/files", { baseUrl: API })).code).toBe(
+      "invalid_base_url",
+    );
+  });
+
   it("the refusal says how to map the host", () => {
     const error = refusal(() =>
       endpoint.defaults({ ...api, baseUrl: MOCK })("POST https://files.example/v1/files"),
@@ -349,20 +357,22 @@ describe("property: a moved builder sends each operation to a host the map names
             baseUrlChoice === "moved" ? moved.baseUrl : baseUrlChoice === "hand" ? handBase : API;
           const builder = endpoint.defaults({ ...moved, baseUrl });
           const atHome = new URL(baseUrl).origin === API || new URL(baseUrl).origin === FILES;
+          // The API's own url given as baseUrl beside a map that moves it is moved too.
+          const movedByMap = baseUrl === API && apiTarget !== undefined;
           for (const [route, options] of CALLS) {
             const own = route.includes(FILES);
             const error = thrownBy(() => call(builder, route, options));
             if (error !== undefined) {
               // Refused only where a described host would otherwise be reached from a moved builder.
               expect((error as EndpointError).code).toBe("invalid_base_url");
-              expect(own && filesTarget === undefined && !atHome).toBe(true);
+              expect(own && filesTarget === undefined && (!atHome || movedByMap)).toBe(true);
               continue;
             }
             const origin = new URL(call(builder, route, options).url).origin;
             const base = new URL(baseUrl).origin;
             if (own && filesTarget !== undefined) expect(origin).toBe(filesTarget);
             else if (own) {
-              expect(atHome).toBe(true);
+              expect(atHome && !movedByMap).toBe(true);
               expect(origin).toBe(FILES);
             } else expect(origin).toBe(base === API && apiTarget !== undefined ? apiTarget : base);
           }

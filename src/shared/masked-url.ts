@@ -10,12 +10,16 @@ import { withoutUserinfo } from "./without-userinfo.js";
  * most lenient servers read it (`lenientName`).
  */
 export const SECRET_NAME: RegExp =
-  /auth|token|secret|key|pass|pwd|jwt|bearer|cookie|session|signature|credential|sig$|^code$/i;
+  /auth|token|secret|key|pass|pwd|jwt|bearer|cookie|session|sessid|signature|credential|sig$|^code$/i;
 
 /** Whether a parameter of this name may carry a credential, or is one of `secret`'s. */
 function isSecret(name: string, secret: readonly string[]): boolean {
   const read = lenientName(name);
-  return SECRET_NAME.test(read) || secret.some((given) => lenientName(given) === read);
+  if (SECRET_NAME.test(read) || secret.some((given) => lenientName(given) === read)) return true;
+  // A credential nested in brackets (`api[key]`, `data[api_key]`), as qs, Rack and PHP read it.
+  return (
+    /\[|%5b/i.test(name) && name.split(/\[|\]|%5b|%5d/i).some((part) => SECRET_NAME.test(lenientName(part)))
+  );
 }
 
 /**

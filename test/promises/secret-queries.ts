@@ -25,4 +25,8 @@ export const SECRET_QUERIES: readonly string[] = [
   `?X-Amz-Signature=${SECRET}`,
   `?sig=${SECRET}`,
   `?%C5%BFecret=${SECRET}`,
+  `?api[key]=${SECRET}`,
+  `?data[api_key]=${SECRET}&page=2`,
+  `?user%5Bpassword%5D=${SECRET}`,
+  `?a=1;phpsessid=${SECRET}`,
 ];

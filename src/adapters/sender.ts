@@ -1,6 +1,7 @@
 import { EndpointError } from "../endpoint-error.js";
 import { describeValue } from "../shared/describe-value.js";
 import { maskedUrl } from "../shared/masked-url.js";
+import { isPlainObject } from "../shared/object.js";
 import type { RequestOptions } from "../types/request.js";
 import type { OtherResponseFor, ResponseFor } from "../types/responses.js";
 import type { FromRoute } from "../types/route-params.js";
@@ -110,6 +111,15 @@ export function sender(client?: SenderClient): Send<unknown> | SendOrThrow<unkno
   const send = (given as SenderClient["fetch"]) ?? ((url: string, init: FetchInit) => fetch(url, init));
   return async (options: RequestOptions, init?: Partial<FetchInit>) => {
     const [url, first] = toFetchArgs(options, init);
+    // Headers given in `init` as a Headers object or pairs would pass the checks below unread.
+    if (!isPlainObject(first.headers)) {
+      throw new EndpointError(
+        "invalid_options",
+        __DEV__
+          ? `The init given to a sender has headers that are not a plain object (${describeValue(first.headers)}): give them as { name: value }, or in the request options.`
+          : "headers",
+      );
+    }
     refuseFraming(first.headers, "sender");
     const { response, method, at, headers } = await follow(send, url, first);
     let body: unknown;

@@ -272,6 +272,31 @@ describe("failures name the request, credentials masked, fetch's error the cause
     }
   });
 
+  it.each<[string, { given: unknown }]>([
+    [
+      "pairs",
+      {
+        given: [
+          ["authorization", "token s3cret"],
+          ["host", "evil.example"],
+        ],
+      },
+    ],
+    ["a Headers object", { given: new Headers({ "transfer-encoding": "chunked" }) }],
+  ])("headers given in init as %s are invalid_options, never sent unchecked", async (_title, { given }) => {
+    let fetched = 0;
+    const send = sender({
+      fetch: async () => {
+        fetched++;
+        return new Response("{}");
+      },
+    });
+    const error = await rejection(send(endpoint(`GET ${first}/json`), { headers: given as never }));
+    expect(error.code).toBe("invalid_options");
+    expect(error.message).not.toContain("s3cret");
+    expect(fetched).toBe(0);
+  });
+
   it("a fetch that answers no Response is invalid_options", async () => {
     for (const answered of [
       undefined,

@@ -11,8 +11,8 @@ import { freezeCopy } from "./merge-value.js";
  * `defaults` cascades without limit. Every member takes the one path: route, then merge,
  * then build.
  */
-export function withDefaults(parent: Merged, route?: unknown, options?: unknown): Endpoint {
-  const DEFAULTS = freezeCopy(toMergedOptions(mergeCall(parent, route, options)));
+export function withDefaults(call: Merged): Endpoint {
+  const DEFAULTS = freezeCopy(toMergedOptions(call));
   return builder(mergeCall(EMPTY_DEFAULTS, undefined, DEFAULTS, true), DEFAULTS);
 }
 
@@ -29,15 +29,19 @@ export function builder(merged: Merged, DEFAULTS: MergedOptions): Endpoint {
     // each call reports the fault
   }
   const defaults: Merged = { ...merged, sent };
-  return Object.assign(
-    guarded((route, options) => buildRequest(mergeCall(defaults, route, options))) as Endpoint,
-    {
-      DEFAULTS,
-      defaults: guarded((route, options) => withDefaults(defaults, route, options)),
-      merge: guarded((route, options) => toMergedOptions(mergeCall(defaults, route, options))),
-      parse,
-    },
-  );
+  // Arrows written as properties take the properties' names (`endpoint.merge.name`, stack
+  // traces), which a minifier keeps; a named function declaration's name would be renamed.
+  const members = {
+    endpoint: (route: unknown, options?: unknown) => guarded(buildRequest, defaults, route, options),
+    defaults: (route: unknown, options?: unknown) => guarded(withDefaults, defaults, route, options),
+    merge: (route: unknown, options?: unknown) => guarded(toMergedOptions, defaults, route, options),
+  };
+  return Object.assign(members.endpoint as Endpoint, {
+    DEFAULTS,
+    defaults: members.defaults,
+    merge: members.merge,
+    parse,
+  });
 }
 
 /**
@@ -50,17 +54,25 @@ export function builder(merged: Merged, DEFAULTS: MergedOptions): Endpoint {
  * // { method: "get", url: "https://api.github.com/users/octocat", headers: {} }
  * ```
  */
-const parse: (options: MergedOptions) => RequestOptions = guarded((options) =>
-  buildRequest(mergeCall(EMPTY_DEFAULTS, undefined, options, true)),
-);
+const { parse } = {
+  parse: (options: MergedOptions): RequestOptions =>
+    guarded(buildRequest, EMPTY_DEFAULTS, undefined, options, true),
+};
 
-/** `run`, with whatever it throws given to the caller as an `EndpointError`. */
-function guarded<R>(run: (route: unknown, options: unknown) => R): (route: unknown, options?: unknown) => R {
-  return (route, options) => {
-    try {
-      return run(route, options);
-    } catch (error) {
-      throw asEndpointError(error);
-    }
-  };
+/**
+ * `finish` of the call merged into `defaults`, with whatever either throws given to the caller
+ * as an `EndpointError`.
+ */
+function guarded<R>(
+  finish: (call: Merged) => R,
+  defaults: Merged,
+  route: unknown,
+  options: unknown,
+  whole?: boolean,
+): R {
+  try {
+    return finish(mergeCall(defaults, route, options, whole));
+  } catch (error) {
+    throw asEndpointError(error);
+  }
 }

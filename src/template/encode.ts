@@ -1,14 +1,11 @@
 // Percent-encoding for RFC 6570 expansion. Two allowed sets exist: unreserved (U) for most
 // operators, and unreserved + reserved + pct-encoded triplets (U+R) for `+` and `#`.
 
-/** ASCII codes that pass through unencoded: letters, digits and `-._~` (`\w` is letters, digits and `_`). */
-const UNRESERVED = new Uint8Array(128);
-// Written out rather than tested by a pattern at load: 128 tests would compile it natively
-// at every cold start.
-for (const [from, to] of ["09", "AZ", "az", "__", "..", "~~", "--"]) {
-  for (let code = (from as string).charCodeAt(0); code <= (to as string).charCodeAt(0); code++)
-    UNRESERVED[code] = 1;
-}
+/**
+ * A character outside the unreserved set: letters, digits and `-._~` (`\w`, without the `u` flag,
+ * is ASCII letters, digits and `_`). One pattern scan, native once warm, as fast as a table walk.
+ */
+const NOT_UNRESERVED = /[^\w.~-]/;
 
 /**
  * Runs of ASCII characters outside U+R (and every character past ASCII), and a `%` that does not
@@ -22,13 +19,7 @@ export const NOT_RESERVED: RegExp = /[^!#-;=?-[\]_a-z~]+|%(?![\da-f]{2})/gi;
  * Returns `undefined` when the string holds a lone surrogate, which has no UTF-8 form.
  */
 export function encodeUnreserved(text: string): string | undefined {
-  let i = 0;
-  while (i < text.length) {
-    const code = text.charCodeAt(i);
-    if (code >= 128 || UNRESERVED[code] !== 1) break;
-    i++;
-  }
-  if (i === text.length) return text;
+  if (!NOT_UNRESERVED.test(text)) return text;
   checkEncodable(text);
   // The built-in writes UTF-8 escapes fastest (and throws on a lone surrogate); it leaves
   // !'()* as they are, which RFC 3986 reserves, so those five are escaped after it.

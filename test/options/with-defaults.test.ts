@@ -71,6 +71,16 @@ describe("defaults", () => {
     expect(endpoint("GET /user").url).toBe("https://api.github.com/user");
   });
 
+  it("names its members as they are called, on the root builder and a derived one", () => {
+    const api = endpoint.defaults({ baseUrl: "https://ghe.example.com/api/v3" }).defaults({ method: "POST" });
+    for (const builder of [endpoint, api]) {
+      expect(builder.name).toBe("endpoint");
+      expect(builder.merge.name).toBe("merge");
+      expect(builder.parse.name).toBe("parse");
+      expect(builder.defaults.name).toBe("defaults");
+    }
+  });
+
   it("cascades without limit", () => {
     let api = endpoint;
     for (let i = 0; i < 50; i++) api = api.defaults({ [`p${i}`]: i, headers: { [`x-${i}`]: String(i) } });

@@ -3,7 +3,7 @@
 
 /**
  * A character outside the unreserved set: letters, digits and `-._~` (`\w`, without the `u` flag,
- * is ASCII letters, digits and `_`). One pattern scan, native once warm, as fast as a table walk.
+ * is ASCII letters, digits and `_`): one scan per value, and no table to fill as the module loads.
  */
 const NOT_UNRESERVED = /[^\w.~-]/;
 
@@ -29,7 +29,7 @@ export function encodeUnreserved(text: string): string | undefined {
   } catch {
     return undefined;
   }
-  return encoded.search(MARKS) < 0 ? encoded : encoded.replace(MARKS, escapeMark);
+  return encoded.replace(MARKS, escapeMark);
 }
 
 /** The characters RFC 3986 reserves that `encodeURIComponent` leaves as they are. */

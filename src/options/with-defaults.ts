@@ -31,17 +31,16 @@ export function builder(merged: Merged, DEFAULTS: MergedOptions): Endpoint {
   const defaults: Merged = { ...merged, sent };
   // Arrows written as properties take the properties' names (`endpoint.merge.name`, stack
   // traces), which a minifier keeps; a named function declaration's name would be renamed.
-  const members = {
-    endpoint: (route: unknown, options?: unknown) => guarded(buildRequest, defaults, route, options),
-    defaults: (route: unknown, options?: unknown) => guarded(withDefaults, defaults, route, options),
-    merge: (route: unknown, options?: unknown) => guarded(toMergedOptions, defaults, route, options),
-  };
-  return Object.assign(members.endpoint as Endpoint, {
-    DEFAULTS,
-    defaults: members.defaults,
-    merge: members.merge,
-    parse,
-  });
+  return Object.assign(
+    { endpoint: (route: unknown, options?: unknown) => guarded(buildRequest, defaults, route, options) }
+      .endpoint as Endpoint,
+    {
+      DEFAULTS,
+      defaults: (route: unknown, options?: unknown) => guarded(withDefaults, defaults, route, options),
+      merge: (route: unknown, options?: unknown) => guarded(toMergedOptions, defaults, route, options),
+      parse,
+    },
+  );
 }
 
 /**

@@ -50,17 +50,19 @@ it(`import { endpoint } stays within ${DEVELOPMENT_BUDGET} bytes gzipped in a de
 });
 
 it("a minified bundle keeps the members' names (a minifier renames variables, not property keys)", async () => {
-  const code = new TextDecoder().decode(
-    await bundled('import { endpoint } from "rest-endpoint"; export default endpoint;', ["production"]),
-  );
-  const { default: bundledEndpoint } = await import(`data:text/javascript,${encodeURIComponent(code)}`);
-  for (const builder of [bundledEndpoint, bundledEndpoint.defaults({ method: "POST" })]) {
-    expect([builder.name, builder.merge.name, builder.parse.name, builder.defaults.name]).toStrictEqual([
-      "endpoint",
-      "merge",
-      "parse",
-      "defaults",
-    ]);
+  for (const conditions of [[], ["production"]]) {
+    const code = new TextDecoder().decode(
+      await bundled('import { endpoint } from "rest-endpoint"; export default endpoint;', conditions),
+    );
+    const { default: bundledEndpoint } = await import(`data:text/javascript,${encodeURIComponent(code)}`);
+    for (const builder of [bundledEndpoint, bundledEndpoint.defaults({ method: "POST" })]) {
+      expect([builder.name, builder.merge.name, builder.parse.name, builder.defaults.name]).toStrictEqual([
+        "endpoint",
+        "merge",
+        "parse",
+        "defaults",
+      ]);
+    }
   }
 });
 

@@ -30,17 +30,17 @@ export function builder(merged: Merged, DEFAULTS: MergedOptions): Endpoint {
   }
   const defaults: Merged = { ...merged, sent };
   // Arrows written as properties take the properties' names (`endpoint.merge.name`, stack
-  // traces), which a minifier keeps; a named function declaration's name would be renamed.
-  return Object.assign(
-    { endpoint: (route: unknown, options?: unknown) => guarded(buildRequest, defaults, route, options) }
-      .endpoint as Endpoint,
-    {
-      DEFAULTS,
-      defaults: (route: unknown, options?: unknown) => guarded(withDefaults, defaults, route, options),
-      merge: (route: unknown, options?: unknown) => guarded(toMergedOptions, defaults, route, options),
-      parse,
-    },
-  );
+  // traces), which a minifier keeps; a named function declaration's name would be renamed. The
+  // root one is destructured: `{ endpoint: f }.endpoint` is folded to a bare `f` by minifiers.
+  const { endpoint } = {
+    endpoint: (route: unknown, options?: unknown) => guarded(buildRequest, defaults, route, options),
+  };
+  return Object.assign(endpoint as Endpoint, {
+    DEFAULTS,
+    defaults: (route: unknown, options?: unknown) => guarded(withDefaults, defaults, route, options),
+    merge: (route: unknown, options?: unknown) => guarded(toMergedOptions, defaults, route, options),
+    parse,
+  });
 }
 
 /**

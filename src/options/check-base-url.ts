@@ -1,4 +1,5 @@
 import { EndpointError } from "../endpoint-error.js";
+import { hex } from "../shared/hex.js";
 import { isPlainHost } from "../shared/plain-host.js";
 import { quote } from "../shared/quote.js";
 import { MAX_ENCODED_LENGTH, NOT_RESERVED } from "../template/encode.js";
@@ -65,7 +66,7 @@ function problemOf(baseUrl: string): string {
   const stray = baseUrl.search(STRAY);
   if (stray !== -1) {
     const code = baseUrl.charCodeAt(stray);
-    const shown = code === 0x5c ? '"\\"' : `U+${code.toString(16).toUpperCase().padStart(4, "0")}`;
+    const shown = code === 0x5c ? '"\\"' : `U+${hex(code, 4)}`;
     return `it holds ${shown} at index ${stray} (white space, control characters, "\\" and non-ASCII characters are not allowed; percent-encode them, and write an international host name in its xn-- form)`;
   }
   const absolutePath = baseUrl.startsWith("/");

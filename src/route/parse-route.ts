@@ -1,4 +1,5 @@
 import { EndpointError } from "../endpoint-error.js";
+import { hex } from "../shared/hex.js";
 import { isMethodName } from "../shared/http.js";
 import { lazyPattern } from "../shared/lazy-pattern.js";
 import { quote } from "../shared/quote.js";
@@ -64,7 +65,7 @@ export function checkStray(route: string, text: string, urlOnly = false): void {
     throw new EndpointError(
       "invalid_route",
       __DEV__
-        ? `Invalid route ${quote(route)}: the character U+${(stray[0].codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")} at index ${stray.index + route.indexOf(text)} is not allowed; ${urlOnly ? "percent-encode it (a space as %20)" : "separate the method and the url with a plain space, and percent-encode other characters in the url"}.`
+        ? `Invalid route ${quote(route)}: the character U+${hex(stray[0].codePointAt(0) ?? 0, 4)} at index ${stray.index + route.indexOf(text)} is not allowed; ${urlOnly ? "percent-encode it (a space as %20)" : "separate the method and the url with a plain space, and percent-encode other characters in the url"}.`
         : "",
     );
   }

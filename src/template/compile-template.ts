@@ -1,4 +1,5 @@
 import { EndpointError } from "../endpoint-error.js";
+import { hex } from "../shared/hex.js";
 import { lazyPattern } from "../shared/lazy-pattern.js";
 import { quote } from "../shared/quote.js";
 import { encodeReserved, NOT_RESERVED } from "./encode.js";
@@ -282,8 +283,4 @@ function describeChar(code: number): string {
   if (code < 32 || code === 127) return `control character U+${hex(code, 4)}`;
   if (code === 32) return "a space";
   return JSON.stringify(String.fromCharCode(code));
-}
-
-function hex(code: number, digits: number): string {
-  return code.toString(16).toUpperCase().padStart(digits, "0");
 }

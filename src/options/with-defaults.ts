@@ -6,7 +6,8 @@ import { EMPTY_DEFAULTS, type Merged, mergeCall, toMergedOptions } from "./merge
 import { freezeCopy } from "./merge-value.js";
 
 /**
- * Builds an `endpoint` function around frozen defaults. Each builder holds nothing but its
+ * Builds an `endpoint` function around frozen defaults, those of `call` (a call merged into its
+ * parent's defaults, as `defaults` is given it by the guard). Each builder holds nothing but its
  * `DEFAULTS` and what it reads from them once, so builders share no mutable state and
  * `defaults` cascades without limit. Every member takes the one path: route, then merge,
  * then build.

@@ -87,7 +87,15 @@ const MAX_SERVER_CHARACTERS = 65_536;
  * variables' `enum` values (a variable without one stands for any value of one segment).
  */
 export function credentialServers(server: ServerModel): string[] {
-  let urls = [server.url];
+  // A scheme written as a variable without an enum (`{protocol}://host`) is its default: any
+  // text there would be no url, and any scheme would take the credentials.
+  const scheme = /^\{([^{}]*)\}:\/\//.exec(server.url)?.[1];
+  const schemeVariable = scheme === undefined ? undefined : server.variables?.[scheme];
+  let urls = [
+    scheme !== undefined && schemeVariable !== undefined && schemeVariable.enum === undefined
+      ? server.url.replace(`{${scheme}}`, () => String(schemeVariable.default))
+      : server.url,
+  ];
   for (const [name, variable] of Object.entries(server.variables ?? {})) {
     if (variable.enum === undefined) continue;
     const values = variable.enum;

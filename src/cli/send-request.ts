@@ -1,6 +1,7 @@
-import { nextRequest, SAFE_ACROSS_ORIGINS } from "../adapters/next-request.js";
-import { toFetchArgs } from "../adapters/to-fetch-args.js";
-import { BODY_HEADERS, CONNECTION_HEADERS, FRAMING_HEADERS, sentAgain } from "../shared/http.js";
+import { nextRequest } from "../adapters/next-request.js";
+import { redirectedInit } from "../adapters/redirected-init.js";
+import { type FetchInit, toFetchArgs } from "../adapters/to-fetch-args.js";
+import { CONNECTION_HEADERS, FRAMING_HEADERS, sentAgain } from "../shared/http.js";
 import { lenientName } from "../shared/lenient-name.js";
 import { maskedPath, SECRET_NAME } from "../shared/masked-url.js";
 import type { RequestOptions } from "../types/request.js";
@@ -194,7 +195,7 @@ async function fetchPage(
       throw new SendError(`The redirect to "${shown}" is not an http(s) URL.`);
     }
     await response.body?.cancel();
-    init = redirected(init, response.status, next.origin !== origin);
+    init = redirectedInit(init as FetchInit, response.status, next.origin !== origin) as typeof init;
     // A body (a POST's client_secret) stays with its origin, as credentials do: a 307 or 308
     // to another origin, which would send it again, is not followed.
     if (next.origin !== origin && init.body != null) {
@@ -258,33 +259,6 @@ function maskedLink(part: string, base: URL, secret: readonly string[]): string 
   } catch {
     return part;
   }
-}
-
-/** The request a redirect asks for, as fetch makes it, without credentials for another origin. */
-function redirected(
-  init: RequestInit & { method: string; headers: Record<string, string> },
-  status: number,
-  crossOrigin: boolean,
-): RequestInit & { method: string; headers: Record<string, string> } {
-  const headers = { ...init.headers };
-  const drop = (dropped: (name: string) => boolean): void => {
-    for (const name of Object.keys(headers)) if (dropped(name.toLowerCase())) delete headers[name];
-  };
-  // To another origin, only the headers that carry no credentials (as for a next page):
-  // `authorization`, `cookie`, an `x-api-key` item stay with the origin the user named.
-  if (crossOrigin) drop((name) => !SAFE_ACROSS_ORIGINS.includes(name));
-  const next = { ...init, headers };
-  // As fetch does: 303 turns any method but HEAD into a GET, 301 and 302 turn a POST into one.
-  if (
-    (status === 303 && init.method !== "HEAD") ||
-    ((status === 301 || status === 302) && init.method === "POST")
-  ) {
-    next.method = "GET";
-    // null, not deleted: fetch would look a missing body up on Object.prototype.
-    next.body = null;
-    drop((name) => BODY_HEADERS.includes(name));
-  }
-  return next;
 }
 
 async function read(

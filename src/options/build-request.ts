@@ -87,7 +87,8 @@ export function buildRequest(merged: Merged): RequestOptions {
   if (rule !== 0) {
     // The body's fields are the leftovers, unless they went to the query. A described body
     // other than JSON's own is written by its operation; `undefined` leaves it to the rules below.
-    const [fields, fieldValues] = sendsQuery ? [[], []] : [leftKeys, leftValues];
+    const fields = sendsQuery ? [] : leftKeys;
+    const fieldValues = sendsQuery ? [] : leftValues;
     body = operation?.body?.write(data, fields, fieldValues);
     if (body === undefined && data !== undefined) {
       checkJsonData(data, "data");

@@ -33,15 +33,6 @@ export class BoundedCache<V> {
     entries.set(key, [value, bytes]);
     return value;
   }
-
-  get size(): number {
-    return this.#entries.size;
-  }
-
-  /** The estimated bytes held. */
-  get bytes(): number {
-    return this.#bytes;
-  }
 }
 
 /** The estimated bytes of a string held as a key or value (two bytes a character at worst). */

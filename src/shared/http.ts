@@ -40,6 +40,12 @@ export type MethodWithoutBody = {
 // ASCII letters only: `toUpperCase` would make a dotless "ı" an "I" and a long "ſ" an "S".
 const LETTERS = /^[a-z]+$/i;
 
+/** Each rule of `METHODS` under its name and its lowercase name; no prototype to name a method. */
+const SPELLED: Record<string, MethodRule | undefined> = Object.create(null);
+for (const name in METHODS) {
+  SPELLED[name] = SPELLED[name.toLowerCase()] = METHODS[name as HttpMethod];
+}
+
 /**
  * How a method of `METHODS`, written in any case, sends what a call gives; `undefined` for any
  * other value (an own row only: a polluted prototype names no method).
@@ -51,8 +57,10 @@ const LETTERS = /^[a-z]+$/i;
  * ```
  */
 export function methodRule(method: unknown): MethodRule | undefined {
-  const upper = typeof method === "string" && LETTERS.test(method) ? method.toUpperCase() : "";
-  return Object.hasOwn(METHODS, upper) ? METHODS[upper as HttpMethod] : undefined;
+  // Every call asks this: the two spellings calls write are looked up without a case change.
+  if (typeof method === "string") {
+    return SPELLED[method] ?? (LETTERS.test(method) ? SPELLED[method.toUpperCase()] : undefined);
+  }
 }
 
 /**

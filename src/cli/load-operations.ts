@@ -19,6 +19,8 @@ export interface DescribedApi {
   /** `endpoint.defaults(api)`, credentials included when `--auth-env` gave any. */
   readonly api: object;
   readonly routes: readonly string[];
+  /** FILE as `--operations` names it, for messages. */
+  readonly file: string;
   /** The description, when FILE is one (a module carries no schemas to check items against). */
   readonly description?: unknown;
   /** `api` without the credentials of `--auth-env`, to tell which headers carry them. */
@@ -78,6 +80,7 @@ export async function loadOperations(
   return {
     api: api as object,
     routes,
+    file,
     plain: module.api as object,
     ...(description === undefined ? {} : { description }),
     ...(notes === undefined ? {} : { notes }),

@@ -9,10 +9,12 @@ import { asEndpointError, EndpointError } from "../endpoint-error.js";
 import { withQuery } from "../route/with-query.js";
 import { maskedText } from "../shared/masked-url.js";
 import { setOwn } from "../shared/object.js";
+import { quote } from "../shared/quote.js";
 import { encodeUnreserved } from "../template/encode.js";
 import type { EndpointOptions, RequestOptions } from "../types/request.js";
 import { VERSION } from "../version.js";
 import { conformItems } from "./conform-items.js";
+import { describedPath } from "./described-path.js";
 import { escapeControls } from "./escape-controls.js";
 import { formAsBytes, formAsCurlArgs, formAsJson } from "./file-items.js";
 import { runGenerate } from "./generate-command.js";
@@ -123,14 +125,15 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     }
     for (const note of notesOnRoute(described, command.route))
       io.stderr(`rest-endpoint: note: ${escapeControls(note)}\n`);
+    const { route, options: given } = asDescribed(described, command.route, command.options);
     const builder = described === undefined ? endpoint : endpoint.defaults(described.api as EndpointOptions);
-    const options = typedAsDescribed(described, command.route, command.options, command.query);
+    const options = typedAsDescribed(described, route, given, command.query);
     const request = withQueryItems(
-      inCliWords(() => builder(command.route, options), described !== undefined),
+      inCliWords(() => builder(route, options), described !== undefined),
       command.query,
     );
     if (command.send !== undefined) {
-      const credentials = credentialScope(described, command.route, options, request);
+      const credentials = credentialScope(described, route, options, request);
       const settings = credentials === undefined ? command.send : { ...command.send, credentials };
       return await sendRequest(request, settings, {
         stdout: (text) => io.stdout(text),
@@ -205,8 +208,35 @@ async function describedApi(argv: readonly string[], io: CliIo): Promise<Describ
 
 /** A route as a description's operations are named: `"METHOD url"`, the method in capitals. */
 function describedRoute(route: string): string {
-  const [method = "", url = ""] = route.trim().split(/[ \t]+/);
+  const words = route.trim().split(/[ \t]+/);
+  const [method = "", url = ""] = words.length === 1 ? ["GET", ...words] : words;
   return `${method.toUpperCase()} ${url}`;
+}
+
+/**
+ * The route and items as `--operations` sends them: a concrete path (`GET /pets/7`) as the
+ * described route it fits, its values added as items (`petId=7`); an item that gives one of
+ * them again is refused rather than chosen between.
+ */
+function asDescribed(
+  described: DescribedApi | undefined,
+  route: string,
+  options: EndpointOptions,
+): { route: string; options: EndpointOptions } {
+  if (described === undefined) return { route, options };
+  const fitted = describedPath(route, described.routes, described.file);
+  const names = Object.keys(fitted.values);
+  if (names.length === 0) return { route, options };
+  const items: Record<string, unknown> = { ...options };
+  for (const name of names) {
+    if (Object.hasOwn(options, name)) {
+      throw new UsageError(
+        `The path gives ${name} for ${quote(fitted.route)}, and so does the item ${name}=...: give it once.`,
+      );
+    }
+    setOwn(items, name, fitted.values[name]);
+  }
+  return { route: fitted.route, options: items as EndpointOptions };
 }
 
 /**

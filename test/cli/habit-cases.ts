@@ -52,8 +52,10 @@ export function petsDescription(origin: string): object {
           responses: { "201": { description: "made" } },
         },
       },
+      "/pets/mine": { get: { responses: { "200": { description: "ok" } } } },
       "/pets/{id}": {
         parameters: [{ name: "id", in: "path", required: true, schema: { type: "integer" } }],
+        get: { responses: { "200": { description: "ok" } } },
         patch: {
           requestBody: {
             content: {
@@ -62,6 +64,12 @@ export function petsDescription(origin: string): object {
               },
             },
           },
+          responses: { "200": { description: "ok" } },
+        },
+      },
+      "/owners/{name}": {
+        get: {
+          parameters: [{ name: "name", in: "path", required: true, schema: { type: "string" } }],
           responses: { "200": { description: "ok" } },
         },
       },
@@ -368,6 +376,47 @@ export const HABITS: Habit[] = [
     "--operations: a form field of type number is checked and sent as typed",
     [...PETS, "PATCH", "/pets/{id}", "id=7", "weight=2.50"],
     { method: "PATCH", target: "/pets/7", text: "weight=2.50" },
+  ],
+  [
+    "--operations: a concrete path is read as the described route it fits (gh api's and restish's urls), its value typed",
+    [...PETS, "PATCH", "/pets/7", "weight=2.50"],
+    { method: "PATCH", target: "/pets/7", text: "weight=2.50" },
+  ],
+  [
+    "--operations: a literal path wins over a template that also fits it (OpenAPI's Paths rule)",
+    [...PETS, "/pets/mine"],
+    { method: "GET", target: "/pets/mine" },
+  ],
+  [
+    "--operations: the template's route for any other value",
+    [...PETS, "/pets/12"],
+    { method: "GET", target: "/pets/12" },
+  ],
+  [
+    "--operations: a percent-encoded path value is decoded, then encoded again by the template",
+    [...PETS, "/owners/a%20b%2Fc"],
+    { method: "GET", target: "/owners/a%20b%2Fc" },
+  ],
+  [
+    "--operations: a path value is checked against its schema like an item",
+    [...PETS, "/pets/seven"],
+    { refused: /: id=seven: the description says id is an integer\.\n$/ },
+  ],
+  [
+    "--operations: a value the path gives and an item gives again is refused",
+    [...PETS, "PATCH", "/pets/7", "id=8"],
+    {
+      refused:
+        /: The path gives id for "PATCH \/pets\/\{id\}", and so does the item id=\.\.\.: give it once\.\n$/,
+    },
+  ],
+  [
+    "--operations: a path no route of its method fits names the routes of other methods it fits",
+    [...PETS, "DELETE", "/pets/7"],
+    {
+      refused:
+        /: Route "DELETE \/pets\/7" is not described by .*pets\.json\. Did you mean "GET \/pets\/\{id\}" or "PATCH \/pets\/\{id\}"\? Without --operations, it is sent as a plain route\.\n$/,
+    },
   ],
   [
     "--operations: text that is no integer is refused in the item's words",

@@ -1,6 +1,7 @@
 import { EndpointError, withCause } from "../endpoint-error.js";
 import { describeValue } from "../shared/describe-value.js";
 import type { RequestOptions } from "../types/request.js";
+import { fetchAgainIfDropped } from "./fetch-again.js";
 import { nextRequest, requestOf } from "./next-request.js";
 import { readObject, readRequestOptions } from "./read-request-options.js";
 import { requestFailed } from "./request-failed.js";
@@ -24,7 +25,8 @@ export interface TypedResponse<Body> extends Response {
  * Read each response's body before asking for the next. The options and the client are read
  * (and checked) once, when the first page is asked for. A request that `fetch` throws or
  * rejects on (a network error, an abort) is `request_failed`, naming the method and the url
- * (credentials masked), with fetch's error as its `cause`.
+ * (credentials masked), with fetch's error as its `cause`; a page request that went out on a
+ * kept-alive connection the server closed at that moment is asked once more first.
  *
  * @example
  * ```ts
@@ -82,7 +84,7 @@ export async function* paginate(
     seen.add(page);
     let response: Response;
     try {
-      response = await send(url, init);
+      response = await fetchAgainIfDropped(send, url, init);
     } catch (error) {
       throw requestFailed(init.method, url, error);
     }

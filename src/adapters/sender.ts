@@ -5,6 +5,7 @@ import { isPlainObject } from "../shared/object.js";
 import type { RequestOptions } from "../types/request.js";
 import type { OtherResponseFor, ResponseFor } from "../types/responses.js";
 import type { FromRoute } from "../types/route-params.js";
+import { fetchAgainIfDropped } from "./fetch-again.js";
 import { refuseFraming } from "./framing-headers.js";
 import { readObject } from "./read-request-options.js";
 import { readResponseBody } from "./read-response-body.js";
@@ -152,7 +153,7 @@ async function follow(
   for (let hops = 0; ; hops++) {
     let answered: unknown;
     try {
-      answered = await send(at, init);
+      answered = await fetchAgainIfDropped(send, at, init);
     } catch (error) {
       throw requestFailed(init.method, at, error);
     }

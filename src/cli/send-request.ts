@@ -1,7 +1,8 @@
+import { failureCode, fetchAgainIfDropped } from "../adapters/fetch-again.js";
 import { nextRequest } from "../adapters/next-request.js";
 import { redirectedInit } from "../adapters/redirected-init.js";
 import { type FetchInit, toFetchArgs } from "../adapters/to-fetch-args.js";
-import { CONNECTION_HEADERS, FRAMING_HEADERS, sentAgain } from "../shared/http.js";
+import { CONNECTION_HEADERS, FRAMING_HEADERS } from "../shared/http.js";
 import { lenientName } from "../shared/lenient-name.js";
 import { maskedPath, SECRET_NAME } from "../shared/masked-url.js";
 import type { RequestOptions } from "../types/request.js";
@@ -170,12 +171,12 @@ async function fetchPage(
     }
     let response: Response;
     try {
-      response = await fetchRetried(io, url.href, init);
+      response = await fetchAgainIfDropped((to, given) => io.fetch(to, given), url.href, init);
     } catch (error) {
       // Which request: a redirect or a next page may have led elsewhere than the user typed.
       const shown = `${url.origin}${maskedPath(url, settings.credentials?.query ?? [])}`;
       // What fetch said may quote the url (a proxy's or a test's fetch does): masked there too.
-      const said = failure(error).split(url.href).join(shown);
+      const said = failureCode(error).split(url.href).join(shown);
       throw new SendError(`The request ${init.method} ${shown} failed: ${said}.`);
     }
     if (settings.verbose) io.stderr(responseHead(response, url, settings.credentials?.query ?? []));
@@ -273,7 +274,7 @@ async function read(
   } catch (error) {
     if (error instanceof SendError) throw error;
     // A body cut short, a bad chunk or bad compression: one line, as for a failed request.
-    throw new SendError(`The response (status ${response.status}) could not be read: ${failure(error)}.`);
+    throw new SendError(`The response (status ${response.status}) could not be read: ${failureCode(error)}.`);
   }
   if (settings.include) {
     // The server chose these words: one safe line each, whatever they hold.
@@ -309,37 +310,6 @@ async function readBody(response: Response): Promise<Uint8Array> {
     at += chunk.length;
   }
   return bytes;
-}
-
-/**
- * The codes of a connection the server closed as the request went out on it: a kept-alive
- * connection it timed out (Node's servers after 5 s idle) while `--jq` or a slow terminal held
- * the next page back.
- */
-const DROPPED = new Set(["UND_ERR_SOCKET", "ECONNRESET", "EPIPE"]);
-
-/**
- * `fetch`, asked once more when a GET or HEAD went out on a kept-alive connection the server
- * had just closed: they change nothing on the server, and a browser asks again the same way.
- * Any other method, and any other failure, fails at once.
- */
-async function fetchRetried(
-  io: SendIo,
-  url: string,
-  init: RequestInit & { method: string },
-): Promise<Response> {
-  try {
-    return await io.fetch(url, init);
-  } catch (error) {
-    if (!sentAgain(init.method) || !DROPPED.has(failure(error))) throw error;
-    return io.fetch(url, init);
-  }
-}
-
-/** What fetch says went wrong: the network's code (ECONNREFUSED) when it gives one. */
-function failure(error: unknown): string {
-  const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause;
-  return String(cause?.code ?? cause?.message ?? (error as Error).message);
 }
 
 /**

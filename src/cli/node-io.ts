@@ -1,7 +1,7 @@
 // This process's side of the command line: its standard streams, files, environment, fetch and
 // module loader, as `runCli` asks for them. The executable (bin.ts) runs the command with it; a
 // test runs the built command in its own process with it, changing only what it must observe.
-import { fstatSync, mkdirSync, readFileSync, readSync, statSync, writeFileSync } from "node:fs";
+import { closeSync, constants, fstatSync, mkdirSync, openSync, readSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { maskedText } from "../shared/masked-url.js";
@@ -22,7 +22,7 @@ const MAX_FILE = 256 * 1024 * 1024;
  * @example
  * readCapped(0, 256 * 1024 * 1024); // standard input's bytes
  */
-export function readCapped(fd: number, max: number): Uint8Array {
+export function readCapped(fd: number, max: number, name = "standard input"): Uint8Array {
   const chunks: Uint8Array[] = [];
   const chunk = new Uint8Array(64 * 1024);
   let total = 0;
@@ -37,7 +37,7 @@ export function readCapped(fd: number, max: number): Uint8Array {
     }
     if (read === 0) break;
     total += read;
-    if (total > max) throw new Error(`standard input is larger than ${max} bytes`);
+    if (total > max) throw new Error(`${name} is larger than ${max} bytes`);
     chunks.push(chunk.slice(0, read));
   }
   const bytes = new Uint8Array(total);
@@ -47,6 +47,24 @@ export function readCapped(fd: number, max: number): Uint8Array {
     at += part.length;
   }
   return bytes;
+}
+
+/**
+ * A regular file's bytes, of a size a request can carry: /dev/zero or a FIFO would never end.
+ * The file is opened once (without waiting for a FIFO's writer) and what is checked is what is
+ * read: a file swapped for a link or grown after a check is still read through the one
+ * descriptor, and never past the cap.
+ */
+function readFile(path: string): Uint8Array {
+  const fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  try {
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) throw new Error(`${path} is not a regular file`);
+    if (stat.size > MAX_FILE) throw new Error(`${path} is larger than ${MAX_FILE} bytes`);
+    return readCapped(fd, MAX_FILE, path);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /**
@@ -138,13 +156,7 @@ export function nodeIo(): CliIo {
     stderr: (text) => process.stderr.write(text),
     // Plain bytes: a Buffer's toJSON would print it as { type: "Buffer", data: [...] }.
     readStdin: () => readCapped(0, MAX_FILE),
-    // Regular files only, of a size a request can carry: /dev/zero or a FIFO would never end.
-    readFile: (path) => {
-      const stat = statSync(path);
-      if (!stat.isFile()) throw new Error(`${path} is not a regular file`);
-      if (stat.size > MAX_FILE) throw new Error(`${path} is larger than ${MAX_FILE} bytes`);
-      return new Uint8Array(readFileSync(path));
-    },
+    readFile,
     // `generate --out gen/api.js`: a folder not made yet is made, as tsc makes its outDir.
     writeFile: (path, text) => {
       mkdirSync(dirname(resolve(path)), { recursive: true });

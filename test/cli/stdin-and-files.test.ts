@@ -4,8 +4,8 @@
 // never hangs. HTTPie's `name@FILE` uploads a file as a multipart part, and --format curl and
 // --format http print what --send sends. The built command line, against a loopback server:
 // standard input's rows in a process of their own, the upload rows in this one.
-import { spawn } from "node:child_process";
-import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync } from "node:fs";
+import { execFileSync, spawn } from "node:child_process";
+import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, truncateSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -82,6 +82,11 @@ beforeAll(async () => {
   writeFileSync(join(dir, "body.json"), '{"title":"from a file"}');
   writeFileSync(join(dir, "empty.txt"), "");
   mkdirSync(join(dir, "folder"));
+  // A FIFO no one writes to: opening it to read would wait for a writer for ever.
+  execFileSync("mkfifo", [join(dir, "fifo")]);
+  // Sparse: 257 MiB on paper, no blocks on disk; refused by its size before a byte is read.
+  writeFileSync(join(dir, "huge.bin"), "");
+  truncateSync(join(dir, "huge.bin"), 257 * 1024 * 1024);
   writeFileSync(
     join(dir, "pets.json"),
     JSON.stringify({
@@ -380,6 +385,15 @@ describe("HTTPie's file upload: name@FILE makes a multipart form", () => {
   it.each<[string, { given: string[]; want: RegExp }]>([
     ["a file that does not exist", { given: ["POST", "/x", "file@missing.png"], want: /missing\.png/ }],
     ["a folder", { given: ["POST", "/x", "file@folder"], want: /not a regular file/ }],
+    [
+      "a FIFO, without waiting for a writer",
+      { given: ["POST", "/x", "file@fifo"], want: /not a regular file/ },
+    ],
+    ["a FIFO as --input", { given: ["POST", "/x", "--input", "fifo"], want: /not a regular file/ }],
+    [
+      "a file past 256 MiB",
+      { given: ["POST", "/x", "--input", "huge.bin"], want: /larger than 268435456 bytes/ },
+    ],
     ["a path that names no file", { given: ["POST", "/x", "file@."], want: /names no file/ }],
     [
       "beside a --data body",

@@ -35,8 +35,10 @@ describe("README", () => {
     expect(readme).toContain(`"user-agent": "rest-endpoint/${packageJson.version}"`);
   });
 
-  it("says which API version the typed routes describe, and each body field a later one removes", () => {
-    const section = readme.slice(readme.indexOf("**API version.**"), readme.indexOf("- Limits:"));
+  it("says which API version the typed routes describe, and docs/typed-routes.md each body field a later one removes", () => {
+    expect(readme).toContain("- **API version.** GitHub's REST API 2022-11-28, the default;");
+    const rules = readFileSync(new URL("../docs/typed-routes.md", import.meta.url), "utf8");
+    const section = rules.slice(rules.indexOf("**API version.**"), rules.indexOf("- A builder made with a generated table"));
     const removals = (
       routes.operations as { method: string; url: string; removedIn?: Record<string, string[]> }[]
     ).flatMap((op) =>
@@ -48,6 +50,7 @@ describe("README", () => {
     // The README's text is wrapped: compare with line breaks read as spaces.
     const flat = section.replace(/\s+/g, " ");
     expect(flat).toContain(`describes one version of GitHub's REST API: ${routes.about.apiVersion}`);
+    expect(readme).toContain(`REST API ${routes.about.apiVersion}, the default`);
     for (const { version, name, route } of removals) {
       expect(flat).toContain(version);
       expect(flat).toContain(`\`${name}\``);

@@ -30,11 +30,14 @@ export async function fetchAgainIfDropped<Init extends { readonly method: string
   }
 }
 
-/** What fetch says went wrong: the network's code (ECONNREFUSED) when it gives one. */
+/**
+ * What fetch says went wrong: the network's code (ECONNREFUSED) when it gives one, else its
+ * message, else the thrown value as text; `""` for a value that cannot be read as text.
+ */
 export function failureCode(error: unknown): string {
   try {
-    const cause = (error as { cause?: { code?: unknown; message?: unknown } } | undefined)?.cause;
-    return String(cause?.code ?? cause?.message ?? (error as Error | undefined)?.message);
+    const cause = (error as { cause?: { code?: unknown; message?: unknown } } | null | undefined)?.cause;
+    return String(cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : error));
   } catch {
     // a getter of the caller's fetch's error that throws, or a value with no text
     return "";

@@ -2,6 +2,7 @@
 // `paginate` and `sender`.
 import { EndpointError, withCause } from "../endpoint-error.js";
 import { maskedUrl } from "../shared/masked-url.js";
+import { failureCode } from "./fetch-again.js";
 
 /**
  * What fetch threw, as an `EndpointError` that says which request failed: fetch's own
@@ -12,15 +13,10 @@ export function requestFailed(method: string, url: string, error: unknown): Endp
   const shown = `${method} ${maskedUrl(url)}`;
   let said = "";
   if (__DEV__) {
-    try {
-      // The network's reason when fetch gives one (ECONNREFUSED), else its message.
-      const cause = (error as { cause?: { code?: unknown; message?: unknown } } | null)?.cause;
-      const reason = cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : error);
-      said = String(reason).split(url).join(maskedUrl(url)).replace(/\s+/g, " ").slice(0, 200);
-    } catch {
-      // a thrown value that cannot be read or written as text (a revoked Proxy): named as such
-      said = "an error that cannot be read";
-    }
+    // The network's reason when fetch gives one (ECONNREFUSED), else its message; a thrown value
+    // that cannot be read or written as text (a revoked Proxy) is named as such.
+    const reason = failureCode(error) || "an error that cannot be read";
+    said = reason.split(url).join(maskedUrl(url)).replace(/\s+/g, " ").slice(0, 200);
   }
   return withCause(
     new EndpointError(

@@ -9,7 +9,8 @@ export interface DescribedPath {
 }
 
 /**
- * `route` as `--operations` sends it: a route the description names, as it is; a concrete path
+ * `route` as `--operations` sends it: a route the description names (its method in capitals, a
+ * path without its leading "/" given one, as gh api reads it); a concrete path
  * (`GET /pets/7`, as gh api, HTTPie and restish users type urls) as the described route whose
  * template it fits (`GET /pets/{petId}` with `petId` "7", percent-decoded, since the template
  * encodes it again). A path fits a template segment by segment: a literal segment as written, a
@@ -26,9 +27,11 @@ export interface DescribedPath {
  * ```
  */
 export function describedPath(route: string, routes: readonly string[], file: string): DescribedPath {
-  const [method, url] = routeWords(route);
+  const [method, written] = routeWords(route);
+  // A path without its leading "/" (`pets/7`), as gh api reads it.
+  const url = written.startsWith("/") || SCHEME.test(written) ? written : `/${written}`;
   const key = `${method} ${url}`;
-  if (routes.includes(key)) return { route, values: {} };
+  if (routes.includes(key)) return { route: key, values: {} };
   const fits: { route: string; values: Record<string, string>; literals: number }[] = [];
   // Routes of other methods that the path fits: what a "did you mean" names first.
   const otherMethods: string[] = [];
@@ -58,6 +61,8 @@ export function describedPath(route: string, routes: readonly string[], file: st
     `Route ${quote(key)} is not described by ${file}.${close.length === 0 ? "" : ` Did you mean ${close.map(quote).join(" or ")}?`} Without --operations, it is sent as a plain route.`,
   );
 }
+
+const SCHEME = /^[a-z][a-z\d+.-]*:/i;
 
 /** The method (in capitals; GET when the route is a url alone) and the url of a route. */
 function routeWords(route: string): [method: string, url: string] {

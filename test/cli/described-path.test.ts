@@ -4,6 +4,7 @@ import { describedPath } from "../../src/cli/described-path.js";
 
 const ROUTES = [
   "GET /pets",
+  "POST /pets",
   "GET /pets/mine",
   "GET /pets/{petId}",
   "DELETE /pets/{petId}",
@@ -21,7 +22,15 @@ const FITS: [string, { given: string; want: { route: string; values: Record<stri
     "a described route is itself",
     { given: "GET /pets/{petId}", want: { route: "GET /pets/{petId}", values: {} } },
   ],
-  ["the method in any case", { given: "get /pets", want: { route: "get /pets", values: {} } }],
+  ["the method in any case", { given: "get /pets", want: { route: "GET /pets", values: {} } }],
+  [
+    "a path without its leading slash, as gh api reads it",
+    { given: "pets/7", want: { route: "GET /pets/{petId}", values: { petId: "7" } } },
+  ],
+  [
+    "a described route without its leading slash",
+    { given: "POST pets", want: { route: "POST /pets", values: {} } },
+  ],
   [
     "a path alone is a GET",
     { given: "/pets/7", want: { route: "GET /pets/{petId}", values: { petId: "7" } } },

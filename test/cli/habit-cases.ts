@@ -393,6 +393,11 @@ export const HABITS: Habit[] = [
     { method: "GET", target: "/pets/12" },
   ],
   [
+    "--operations: a path without its leading slash, as gh api reads it",
+    [...PETS, "pets/12"],
+    { method: "GET", target: "/pets/12" },
+  ],
+  [
     "--operations: a percent-encoded path value is decoded, then encoded again by the template",
     [...PETS, "/owners/a%20b%2Fc"],
     { method: "GET", target: "/owners/a%20b%2Fc" },

@@ -38,7 +38,10 @@ describe("README", () => {
   it("says which API version the typed routes describe, and docs/typed-routes.md each body field a later one removes", () => {
     expect(readme).toContain("- **API version.** GitHub's REST API 2022-11-28, the default;");
     const rules = readFileSync(new URL("../docs/typed-routes.md", import.meta.url), "utf8");
-    const section = rules.slice(rules.indexOf("**API version.**"), rules.indexOf("- A builder made with a generated table"));
+    const section = rules.slice(
+      rules.indexOf("**API version.**"),
+      rules.indexOf("- A builder made with a generated table"),
+    );
     const removals = (
       routes.operations as { method: string; url: string; removedIn?: Record<string, string[]> }[]
     ).flatMap((op) =>

@@ -1,6 +1,6 @@
 // GitHub's operation table (rest-endpoint/github) against the same builder without it, over the
 // example call of every operation in data/github-routes.json: the table changes how GitHub's
-// array query parameters are sent, and nothing else. The README lists those parameters.
+// array query parameters are sent, and nothing else. docs/operations.md lists those parameters.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import routes from "../../data/github-routes.json" with { type: "json" };
@@ -57,9 +57,10 @@ describe("rest-endpoint/github", () => {
     expect(compared).toBe(1223);
   });
 
-  it("sends array parameters as the README says", () => {
-    const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
-    const section = readme.slice(readme.indexOf("### GitHub's operations"), readme.indexOf("## Runtimes"));
+  it("sends array parameters as docs/operations.md says", () => {
+    const docs = readFileSync(new URL("../../docs/operations.md", import.meta.url), "utf8");
+    const start = docs.indexOf("## GitHub's operations");
+    const section = docs.slice(start, docs.indexOf("\n## ", start + 1));
     const names = new Set<string>();
     for (const op of OPERATIONS) {
       for (const name of arrayParameters(op)) {
@@ -69,7 +70,7 @@ describe("rest-endpoint/github", () => {
         const code = op.params?.[name];
         const sentName = code?.split(" ")[2] ?? name;
         expect(url.searchParams.getAll(sentName), `${op.url} ${name}`).toEqual(["a", "b"]);
-        // Each class is shown by one example in the README's table.
+        // Each class is shown by one example in the table of docs/operations.md.
         expect(section).toContain(sentName === name ? "`has=a&has=b`" : "`fields%5B%5D=a&fields%5B%5D=b`");
         if (sentName !== name) expect(sentName).toBe(`${name}[]`);
       }

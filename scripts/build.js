@@ -56,9 +56,14 @@ async function coreModules() {
     metafile: true,
     outdir: "dist",
   });
+  // By file name, one order whatever order esbuild met the files in (it still puts a module's
+  // imports before it) and whatever folder a file sits in: gzip reads the order too, and of the
+  // orders measured (as met, by path, by folder, by file name) this one packs best.
+  const fileName = (input) => input.slice(input.lastIndexOf("/") + 1);
   return new Set(
     Object.keys(metafile.inputs)
       .filter((input) => input !== "src/index.ts")
+      .sort((a, b) => (fileName(a) < fileName(b) ? -1 : fileName(a) > fileName(b) ? 1 : 0))
       .map((input) => new URL(input, root).pathname),
   );
 }

@@ -1,10 +1,12 @@
-// Reports import circles among the TypeScript files of a folder (src/ when no folder is given),
+// Checks the imports among the TypeScript files of a folder (src/ when no folder is given),
 // type-only imports included: a circle of types still ties two modules so that neither can be
-// read, moved or tested without the other. Exits with 1 and prints each circle when it finds one.
+// read, moved or tested without the other, and an import against the ladder of folders
+// (docs/architecture.md, "The ladder of folders") ties a lower folder to a higher one. Exits
+// with 1 and prints each circle and each such import when it finds one.
 //
 //   node scripts/check-import-cycles.js [folder]
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { dirname, join, relative, resolve } from "node:path";
+import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 
 /** Every `.ts` file under a folder, as absolute paths. */
@@ -138,13 +140,65 @@ function cycleIn(graph, component) {
   return [start, start];
 }
 
-if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const root = fileURLToPath(new URL("../", import.meta.url));
-  const folder = resolve(root, process.argv[2] ?? "src");
-  const cycles = findCycles(importGraph(folder));
-  for (const cycle of cycles) console.log(cycle.map((file) => relative(root, file)).join(" -> "));
-  if (cycles.length > 0) {
-    console.error(`${cycles.length} import circle(s) in ${relative(root, folder) || "."}`);
-    process.exitCode = 1;
+/**
+ * The ladder of folders, lowest first, as the numbered list under `## The ladder of folders`
+ * in `markdown` names them (the first code span of each item: `shared/`, or `*.ts` for the
+ * files at the top of the folder).
+ */
+export function readLadder(markdown) {
+  const section = /^## The ladder of folders\n([\s\S]*?)(?=^## |(?![\s\S]))/m.exec(markdown)?.[1] ?? "";
+  return [...section.matchAll(/^\d+\.\s+`([^`]+)`/gm)].map((match) => match[1].replace(/\/$/, ""));
+}
+
+/** The rung a file sits on: its first folder under `folder`, or `*.ts` for a file at the top. */
+function rungOf(folder, file) {
+  const path = relative(folder, file).split(sep);
+  return path.length > 1 ? path[0] : "*.ts";
+}
+
+/**
+ * The imports of a graph that run against a ladder (`readLadder`): `[file, target]` where the
+ * target's folder is higher than the file's, and `[file]` for a file whose folder is not on the
+ * ladder, so that a new folder takes its place on it before it is imported.
+ */
+export function ladderBreaks(graph, folder, ladder) {
+  const root = resolve(folder);
+  const breaks = [];
+  for (const [file, targets] of [...graph].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const rung = ladder.indexOf(rungOf(root, file));
+    if (rung === -1) {
+      breaks.push([file]);
+      continue;
+    }
+    for (const target of targets)
+      if (ladder.indexOf(rungOf(root, target)) > rung) breaks.push([file, target]);
   }
+  return breaks;
+}
+
+const ARCHITECTURE = new URL("../docs/architecture.md", import.meta.url);
+
+if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const folder = resolve(process.argv[2] ?? fileURLToPath(new URL("../src", import.meta.url)));
+  const shown = (file) => relative(process.cwd(), file);
+  const graph = importGraph(folder);
+  const cycles = findCycles(graph);
+  for (const cycle of cycles) console.log(cycle.map(shown).join(" -> "));
+  const ladder = readLadder(readFileSync(ARCHITECTURE, "utf8"));
+  const breaks = ladder.length > 0 ? ladderBreaks(graph, folder, ladder) : [];
+  const named = (file) =>
+    rungOf(folder, file) === "*.ts" ? "a file at the top" : `${rungOf(folder, file)}/`;
+  for (const [file, target] of breaks) {
+    console.log(
+      target === undefined
+        ? `${shown(file)}: ${named(file)} is not on the ladder of folders (docs/architecture.md)`
+        : `${shown(file)} -> ${shown(target)}: ${named(file)} imports ${named(target)}, higher on the ladder of folders`,
+    );
+  }
+  const where = shown(folder) || ".";
+  if (ladder.length === 0) console.error("docs/architecture.md has no ladder of folders");
+  if (cycles.length > 0) console.error(`${cycles.length} import circle(s) in ${where}`);
+  if (breaks.length > 0)
+    console.error(`${breaks.length} import(s) against the ladder of folders in ${where}`);
+  if (ladder.length === 0 || cycles.length > 0 || breaks.length > 0) process.exitCode = 1;
 }

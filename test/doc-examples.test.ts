@@ -22,7 +22,7 @@ const PUBLIC = {
   "adapters/sender.d.ts": ["sender"],
   "adapters/response-error.d.ts": ["ResponseError"],
   "options/enterprise-server.d.ts": ["enterpriseServer"],
-  "endpoint-error.d.ts": ["EndpointError"],
+  "errors/endpoint-error.d.ts": ["EndpointError"],
   "template/uri-template.d.ts": ["parseTemplate", "expandTemplate"],
   "operations/describe-operations.d.ts": ["describeOperations", "operationRoutes"],
   "operations/move-servers.d.ts": ["moveServers"],

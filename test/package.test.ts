@@ -125,7 +125,7 @@ describe("package", () => {
   });
 
   it("docs/errors.md explains every error code, one section each", () => {
-    const source = readFileSync(new URL("endpoint-error.ts", SRC), "utf8");
+    const source = readFileSync(new URL("errors/endpoint-error.ts", SRC), "utf8");
     const union = /export type EndpointErrorCode =([^;]+);/.exec(source)?.[1] ?? "";
     const codes = [...union.matchAll(/"(\w+)"/g)].map((match) => match[1]);
     expect(codes.length).toBeGreaterThan(5);

@@ -1,4 +1,4 @@
-import { EndpointError } from "../endpoint-error.js";
+import { EndpointError } from "../errors/endpoint-error.js";
 import { FRAMING_HEADERS } from "../shared/http.js";
 import { quote } from "../shared/quote.js";
 

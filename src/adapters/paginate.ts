@@ -1,4 +1,4 @@
-import { EndpointError, withCause } from "../endpoint-error.js";
+import { EndpointError, withCause } from "../errors/endpoint-error.js";
 import { describeValue } from "../shared/describe-value.js";
 import type { RequestOptions } from "../types/request.js";
 import { fetchAgainIfDropped } from "./fetch-again.js";

@@ -1,11 +1,12 @@
 // Request options as adapters read them before writing them into a request: checked, own
 // properties only, each read once, whoever built them.
-import { EndpointError } from "../endpoint-error.js";
+import { EndpointError } from "../errors/endpoint-error.js";
+import { readOwn, snapshot } from "../errors/read-own.js";
 import { checkHeaderValue } from "../options/headers.js";
 import { describeValue } from "../shared/describe-value.js";
 import { HEADER_NAME, methodRule, sendsBody, supportedMethods } from "../shared/http.js";
 import { maskedUrl } from "../shared/masked-url.js";
-import { isPlainObject, readOwn, snapshot } from "../shared/object.js";
+import { isPlainObject } from "../shared/object.js";
 import { quote } from "../shared/quote.js";
 import type { Method } from "../types/request.js";
 

@@ -1,5 +1,5 @@
 // A response's body as its content-type says: the one reading of `sender`.
-import { EndpointError, withCause } from "../endpoint-error.js";
+import { EndpointError, withCause } from "../errors/endpoint-error.js";
 
 /** JSON: `application/json` and any `+json` type. */
 const JSON_TYPE = /^application\/(?:[\w.!#$&^-]+\+)?json$/;

@@ -1,6 +1,6 @@
 // What fetch threw, as an EndpointError that names the request: the one wording of
 // `paginate` and `sender`.
-import { EndpointError, withCause } from "../endpoint-error.js";
+import { EndpointError, withCause } from "../errors/endpoint-error.js";
 import { maskedUrl } from "../shared/masked-url.js";
 import { failureCode } from "./fetch-again.js";
 

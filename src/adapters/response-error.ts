@@ -1,5 +1,5 @@
 // The error of a response that is no success, for a sender asked to throw on a status.
-import { EndpointError } from "../endpoint-error.js";
+import { EndpointError } from "../errors/endpoint-error.js";
 import { defineOwn } from "../shared/define-own.js";
 import { lenientName } from "../shared/lenient-name.js";
 import { maskedText, maskedUrl, SECRET_NAME } from "../shared/masked-url.js";

@@ -1,4 +1,4 @@
-import { EndpointError } from "../endpoint-error.js";
+import { EndpointError } from "../errors/endpoint-error.js";
 import { describeValue } from "../shared/describe-value.js";
 import { maskedUrl } from "../shared/masked-url.js";
 import { isPlainObject } from "../shared/object.js";

@@ -1,6 +1,6 @@
 import { printableBytes } from "../bodies/printable-bytes.js";
 import { impliedContentType, serializeBody, writingBody } from "../bodies/serialize-body.js";
-import { EndpointError } from "../endpoint-error.js";
+import { EndpointError } from "../errors/endpoint-error.js";
 import { quote } from "../shared/quote.js";
 import type { RequestOptions } from "../types/request.js";
 import { refuseFraming } from "./framing-headers.js";

@@ -1,4 +1,4 @@
-import { withCause } from "../endpoint-error.js";
+import { withCause } from "../errors/endpoint-error.js";
 import { hasOwnKeys, MAX_PROTOTYPE_CHAIN } from "../shared/object.js";
 import { checkJsonPrimitive, notJson } from "./check-json-data.js";
 import { BODY_CLASSES, hasBrand, rawBodyKind, type WebBodyKind, webClass } from "./raw-body-kind.js";

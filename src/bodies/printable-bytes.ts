@@ -1,4 +1,4 @@
-import { EndpointError } from "../endpoint-error.js";
+import { EndpointError } from "../errors/endpoint-error.js";
 import { bodyBytes } from "./body-bytes.js";
 import { rawBodyKind } from "./raw-body-kind.js";
 

@@ -1,6 +1,6 @@
 // A body as a client sends it: text and bytes as they are, blobs, forms and streams by their
 // kind, anything else as JSON that says exactly what the caller meant.
-import { EndpointError, isInstance, withCause } from "../endpoint-error.js";
+import { EndpointError, isInstance, withCause } from "../errors/endpoint-error.js";
 import { isArray, isPlainObject, MAX_PROTOTYPE_CHAIN } from "../shared/object.js";
 import { bodyBytes } from "./body-bytes.js";
 import { checkJsonLeaf } from "./check-json-body.js";

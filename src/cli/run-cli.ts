@@ -5,7 +5,7 @@ import { toCurl } from "../adapters/to-curl.js";
 import { toHttpMessage } from "../adapters/to-http-message.js";
 import { serializeBody } from "../bodies/serialize-body.js";
 import { endpoint } from "../endpoint.js";
-import { asEndpointError, EndpointError } from "../endpoint-error.js";
+import { asEndpointError, EndpointError } from "../errors/endpoint-error.js";
 import { withQuery } from "../route/with-query.js";
 import { maskedText } from "../shared/masked-url.js";
 import { setOwn } from "../shared/object.js";

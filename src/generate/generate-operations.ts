@@ -1,6 +1,6 @@
-import { EndpointError } from "../endpoint-error.js";
+import { EndpointError } from "../errors/endpoint-error.js";
 import { describeOperations } from "../operations/describe-operations.js";
-import { OPERATION_TABLES } from "../operations/operation-tables.js";
+import { OPERATION_TABLES } from "../options/operation-tables.js";
 import { methodRule, supportedMethods } from "../shared/http.js";
 import { moduleSources } from "./module-source.js";
 import { encodeLiteralText, PATH_ITEM_METHODS, type RouteOptions, readOperation } from "./read-operation.js";

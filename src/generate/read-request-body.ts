@@ -1,4 +1,4 @@
-import { bodyKind } from "../bodies/operation-body.js";
+import { bodyKind } from "../operations/operation-body.js";
 import { checkHeaderValue } from "../options/headers.js";
 import { OPTION_KEYS } from "../options/option-keys.js";
 import { sendsBody, sendsQuery } from "../shared/http.js";

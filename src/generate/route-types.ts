@@ -1,5 +1,5 @@
-import { bodyKind } from "../bodies/operation-body.js";
 import type { OperationData } from "../operations/describe-operations.js";
+import { bodyKind } from "../operations/operation-body.js";
 import type { SecurityScheme } from "../operations/operation-security.js";
 import { OPTION_KEYS } from "../options/option-keys.js";
 import { comment } from "./comment.js";

@@ -1,15 +1,17 @@
-import { operationBody } from "../bodies/operation-body.js";
-import { EndpointError } from "../endpoint-error.js";
+import { EndpointError } from "../errors/endpoint-error.js";
+import { snapshot } from "../errors/read-own.js";
 import { JSON_CONTENT_TYPE } from "../options/build-request.js";
 import { checkHeaderValue } from "../options/headers.js";
+import { type CompiledOperation, OPERATION_TABLES } from "../options/operation-tables.js";
 import { OPTION_KEYS } from "../options/option-keys.js";
 import { type CompiledRoute, compileUrl } from "../route/compile-route.js";
 import { toRequestMethod } from "../route/request-method.js";
 import { describeValue } from "../shared/describe-value.js";
-import { isArray, isPlainObject, setOwn, snapshot } from "../shared/object.js";
+import { isArray, isPlainObject, setOwn } from "../shared/object.js";
 import { quote } from "../shared/quote.js";
 import { readValue } from "../template/template-value.js";
 import type { OperationTable } from "../types/operation-table.js";
+import { operationBody } from "./operation-body.js";
 import { operationFinish, type Placement } from "./operation-finish.js";
 import {
   type Credential,
@@ -18,7 +20,6 @@ import {
   type SecurityScheme,
   type SecuritySettings,
 } from "./operation-security.js";
-import { type CompiledOperation, OPERATION_TABLES } from "./operation-tables.js";
 import { mediaTypes, type ReadOperation, readAlternatives, readOperation } from "./read-operation-data.js";
 import type { ParameterSerializer } from "./serialize-parameter.js";
 import type { ServerMap } from "./server-map.js";

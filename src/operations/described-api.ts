@@ -1,6 +1,7 @@
-import { EndpointError } from "../endpoint-error.js";
+import { EndpointError } from "../errors/endpoint-error.js";
+import { snapshot } from "../errors/read-own.js";
 import { describeValue } from "../shared/describe-value.js";
-import { isPlainObject, snapshot } from "../shared/object.js";
+import { isPlainObject } from "../shared/object.js";
 import type { OperationTable } from "../types/operation-table.js";
 import { TABLE_SOURCES, type TableSource } from "./table-sources.js";
 

@@ -1,4 +1,4 @@
-import { EndpointError } from "../endpoint-error.js";
+import { EndpointError } from "../errors/endpoint-error.js";
 import { type DescribedApi, readDescribedApi } from "./described-api.js";
 import { moveUrl, originOf, readServerMap } from "./server-map.js";
 

@@ -1,7 +1,7 @@
-import { EndpointError } from "../endpoint-error.js";
+import { EndpointError } from "../errors/endpoint-error.js";
+import type { Finish } from "../options/operation-tables.js";
 import { quote } from "../shared/quote.js";
 import type { Authorize } from "./operation-security.js";
-import type { Finish } from "./operation-tables.js";
 import { moveUrl, originOf, type ServerMap } from "./server-map.js";
 import { underServer } from "./under-server.js";
 

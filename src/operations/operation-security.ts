@@ -1,8 +1,9 @@
-import { EndpointError } from "../endpoint-error.js";
+import { EndpointError } from "../errors/endpoint-error.js";
+import { snapshot } from "../errors/read-own.js";
 import { checkHeaderName, checkHeaderValue } from "../options/headers.js";
 import { withQuery } from "../route/with-query.js";
 import { lenientName } from "../shared/lenient-name.js";
-import { isArray, isPlainObject, setOwn, snapshot } from "../shared/object.js";
+import { isArray, isPlainObject, setOwn } from "../shared/object.js";
 import { quote } from "../shared/quote.js";
 import { encodeUnreserved } from "../template/encode.js";
 import { underServer } from "./under-server.js";

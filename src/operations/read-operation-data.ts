@@ -1,9 +1,10 @@
-import type { BodyField } from "../bodies/operation-body.js";
-import { EndpointError } from "../endpoint-error.js";
+import { EndpointError } from "../errors/endpoint-error.js";
+import { arrayItems, snapshot } from "../errors/read-own.js";
 import { checkHeaderName, checkHeaderValue } from "../options/headers.js";
 import { describeValue } from "../shared/describe-value.js";
-import { arrayItems, isArray, isPlainObject, snapshot } from "../shared/object.js";
+import { isArray, isPlainObject } from "../shared/object.js";
 import { quote } from "../shared/quote.js";
+import type { BodyField } from "./operation-body.js";
 import {
   type ParameterPlace,
   type ParameterSerializer,

@@ -1,7 +1,8 @@
-import { EndpointError } from "../endpoint-error.js";
+import { EndpointError } from "../errors/endpoint-error.js";
+import { snapshot } from "../errors/read-own.js";
 import { checkBaseUrl } from "../options/check-base-url.js";
 import { describeValue } from "../shared/describe-value.js";
-import { isPlainObject, snapshot } from "../shared/object.js";
+import { isPlainObject } from "../shared/object.js";
 import { quote } from "../shared/quote.js";
 import { underServer } from "./under-server.js";
 

@@ -1,6 +1,7 @@
-import { EndpointError } from "../endpoint-error.js";
+import { EndpointError } from "../errors/endpoint-error.js";
+import { snapshot } from "../errors/read-own.js";
 import { checkBaseUrl } from "../options/check-base-url.js";
-import { isArray, isPlainObject, snapshot } from "../shared/object.js";
+import { isArray, isPlainObject } from "../shared/object.js";
 import { quote } from "../shared/quote.js";
 
 /** A server as a generated module exports it: its url template and variables. */

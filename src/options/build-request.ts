@@ -1,6 +1,6 @@
 import { checkJsonData } from "../bodies/check-json-data.js";
 import { rawBodyKind } from "../bodies/raw-body-kind.js";
-import { EndpointError } from "../endpoint-error.js";
+import { EndpointError } from "../errors/endpoint-error.js";
 import { compileUrl, type UrlPlan } from "../route/compile-route.js";
 import { expandUrl } from "../route/expand-url.js";
 import { toRequestMethod } from "../route/request-method.js";

@@ -1,4 +1,4 @@
-import { EndpointError } from "../endpoint-error.js";
+import { EndpointError } from "../errors/endpoint-error.js";
 import { hex } from "../shared/hex.js";
 import { isPlainHost } from "../shared/plain-host.js";
 import { quote } from "../shared/quote.js";

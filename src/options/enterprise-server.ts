@@ -1,4 +1,4 @@
-import { EndpointError } from "../endpoint-error.js";
+import { EndpointError } from "../errors/endpoint-error.js";
 import { quote } from "../shared/quote.js";
 import { checkBaseUrl } from "./check-base-url.js";
 

@@ -1,15 +1,8 @@
-import { EndpointError, invalidOptions } from "../endpoint-error.js";
+import { EndpointError, invalidOptions } from "../errors/endpoint-error.js";
+import { arrayItems, snapshot, unreadable } from "../errors/read-own.js";
 import { describeValue } from "../shared/describe-value.js";
 import { HEADER_NAME } from "../shared/http.js";
-import {
-  arrayItems,
-  isArray,
-  isPlainObject,
-  MAX_PROTOTYPE_CHAIN,
-  setOwn,
-  snapshot,
-  unreadable,
-} from "../shared/object.js";
+import { isArray, isPlainObject, MAX_PROTOTYPE_CHAIN, setOwn } from "../shared/object.js";
 import { quote } from "../shared/quote.js";
 import { numberToDecimal } from "../template/template-value.js";
 

@@ -3,7 +3,7 @@
 // (GHSA-x4c5-c7rf-jjgv): the expressions here run on one comma-separated part at a time, are
 // anchored, and each repeated piece stops at the character that must start the next (a `.`, `+`
 // or white space), so backtracking gives back one character at a time: linear time.
-import { EndpointError } from "../endpoint-error.js";
+import { EndpointError } from "../errors/endpoint-error.js";
 
 /** Longer than any server takes (most refuse headers past 8 to 16 KiB). */
 const MAX_ACCEPT = 64 * 1024;

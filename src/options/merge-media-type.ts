@@ -1,6 +1,7 @@
-import type { EndpointError } from "../endpoint-error.js";
+import type { EndpointError } from "../errors/endpoint-error.js";
+import { arrayItems, snapshot } from "../errors/read-own.js";
 import { describeValue } from "../shared/describe-value.js";
-import { arrayItems, isArray, isPlainObject, snapshot } from "../shared/object.js";
+import { isArray, isPlainObject } from "../shared/object.js";
 import { invalidOptions } from "./invalid-options.js";
 
 export type MediaType = { readonly format: string; readonly previews: readonly string[] };

@@ -1,5 +1,6 @@
-import { EndpointError } from "../endpoint-error.js";
-import { arrayItems, isArray, isPlainObject, nullRecord, setOwn, snapshot } from "../shared/object.js";
+import { EndpointError } from "../errors/endpoint-error.js";
+import { arrayItems, snapshot } from "../errors/read-own.js";
+import { isArray, isPlainObject, nullRecord, setOwn } from "../shared/object.js";
 import { invalidOptions } from "./invalid-options.js";
 
 /** Nesting deeper than this (or a cycle) in merged plain objects is `invalid_options`. */

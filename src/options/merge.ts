@@ -1,18 +1,15 @@
-import {
-  type CompiledOperation,
-  type FindOperation,
-  OPERATION_TABLES,
-} from "../operations/operation-tables.js";
+import { snapshot, unreadable } from "../errors/read-own.js";
 import { type CompiledRoute, compileRoute } from "../route/compile-route.js";
 import { toRequestMethod } from "../route/request-method.js";
 import { describeValue } from "../shared/describe-value.js";
-import { isPlainObject, nullRecord, setUnset, snapshot, unreadable } from "../shared/object.js";
+import { isPlainObject, nullRecord, setUnset } from "../shared/object.js";
 import type { MergedOptions } from "../types/request.js";
 import { checkBaseUrl } from "./check-base-url.js";
 import { applyHeaders } from "./headers.js";
 import { invalidOptions } from "./invalid-options.js";
 import { type MediaType, mergeMediaType, NO_MEDIA_TYPE } from "./merge-media-type.js";
 import { type Budget, mergeValue } from "./merge-value.js";
+import { type CompiledOperation, type FindOperation, OPERATION_TABLES } from "./operation-tables.js";
 import { PARAMS_KEY } from "./option-keys.js";
 
 /**

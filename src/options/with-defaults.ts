@@ -1,4 +1,4 @@
-import { asEndpointError } from "../endpoint-error.js";
+import { asEndpointError } from "../errors/endpoint-error.js";
 import type { Endpoint } from "../types/endpoint.js";
 import type { MergedOptions, RequestOptions } from "../types/request.js";
 import { buildRequest, requestHeaders } from "./build-request.js";

@@ -1,4 +1,4 @@
-import { EndpointError } from "../endpoint-error.js";
+import { EndpointError } from "../errors/endpoint-error.js";
 import { isPlainObject } from "../shared/object.js";
 import { quote } from "../shared/quote.js";
 import { type Part, QUERY_OPERATOR } from "../template/compile-template.js";

@@ -1,4 +1,4 @@
-import { EndpointError } from "../endpoint-error.js";
+import { EndpointError } from "../errors/endpoint-error.js";
 import { hex } from "../shared/hex.js";
 import { isMethodName } from "../shared/http.js";
 import { lazyPattern } from "../shared/lazy-pattern.js";

@@ -1,4 +1,4 @@
-import { EndpointError } from "../endpoint-error.js";
+import { EndpointError } from "../errors/endpoint-error.js";
 import { hex } from "../shared/hex.js";
 import { lazyPattern } from "../shared/lazy-pattern.js";
 import { quote } from "../shared/quote.js";
@@ -260,7 +260,7 @@ function literalProblem(source: string, index: number): string {
 
 /**
  * `invalid_template` at `index`. `problem` (what is wrong; how to fix it) is given in
- * development builds only (see src/endpoint-error.ts): production builds carry neither it nor
+ * development builds only (see src/errors/endpoint-error.ts): production builds carry neither it nor
  * the text made here.
  */
 export function templateError(source: string, index: number, problem: string): EndpointError {

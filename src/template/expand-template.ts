@@ -1,4 +1,4 @@
-import type { EndpointError } from "../endpoint-error.js";
+import type { EndpointError } from "../errors/endpoint-error.js";
 import type { Expression, Operator, Part, VariableSpec } from "./compile-template.js";
 import { encodeReserved, encodeUnreserved } from "./encode.js";
 import { invalidValue, nestedAt, toScalarString } from "./template-value.js";

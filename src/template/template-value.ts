@@ -1,5 +1,6 @@
-import { EndpointError, withCause } from "../endpoint-error.js";
-import { arrayItems, isArray, isPlainObject, setOwn } from "../shared/object.js";
+import { EndpointError, withCause } from "../errors/endpoint-error.js";
+import { arrayItems } from "../errors/read-own.js";
+import { isArray, isPlainObject, setOwn } from "../shared/object.js";
 import { quote } from "../shared/quote.js";
 
 // The built-in methods, held before any other code runs: a Date is recognised by its internal

@@ -1,12 +1,12 @@
-import { asEndpointError, EndpointError } from "../endpoint-error.js";
+import { asEndpointError, EndpointError } from "../errors/endpoint-error.js";
+import { readOwn } from "../errors/read-own.js";
 import { BoundedCache, ownString } from "../shared/bounded-cache.js";
-import { readOwn } from "../shared/object.js";
 import { type CompiledTemplate, compileTemplate } from "./compile-template.js";
 import { expandParts } from "./expand-template.js";
 import { readValue } from "./template-value.js";
 
-export type { EndpointErrorCode } from "../endpoint-error.js";
-export { EndpointError } from "../endpoint-error.js";
+export type { EndpointErrorCode } from "../errors/endpoint-error.js";
+export { EndpointError } from "../errors/endpoint-error.js";
 
 /** A parsed RFC 6570 template: compiled once, expanded many times. */
 export interface UriTemplate {

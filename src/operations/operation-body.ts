@@ -1,16 +1,18 @@
-import { EndpointError, withCause } from "../endpoint-error.js";
-import { type ParameterSerializer, parameterSerializer } from "../operations/serialize-parameter.js";
+import { bodyBytes } from "../bodies/body-bytes.js";
+import { checkJsonLeaf } from "../bodies/check-json-body.js";
+import { checkJsonData } from "../bodies/check-json-data.js";
+import { checkText } from "../bodies/check-text.js";
+import { rawBodyKind } from "../bodies/raw-body-kind.js";
+import { EndpointError, withCause } from "../errors/endpoint-error.js";
+import { snapshot } from "../errors/read-own.js";
+import type { OperationBody } from "../options/operation-tables.js";
 import { describeValue } from "../shared/describe-value.js";
-import { isArray, isPlainObject, snapshot } from "../shared/object.js";
+import { isArray, isPlainObject } from "../shared/object.js";
 import { quote } from "../shared/quote.js";
 import { encodeUnreserved } from "../template/encode.js";
 import { loneSurrogate } from "../template/expand-template.js";
 import { readValue, toScalarString } from "../template/template-value.js";
-import { bodyBytes } from "./body-bytes.js";
-import { checkJsonLeaf } from "./check-json-body.js";
-import { checkJsonData } from "./check-json-data.js";
-import { checkText } from "./check-text.js";
-import { rawBodyKind } from "./raw-body-kind.js";
+import { type ParameterSerializer, parameterSerializer } from "./serialize-parameter.js";
 
 /**
  * How a described body field is written: a form field by its encoding, a part by its type. A
@@ -18,17 +20,6 @@ import { rawBodyKind } from "./raw-body-kind.js";
  * is one JSON value, in a form as in multipart.
  */
 export type BodyField = ParameterSerializer | { readonly partType: string };
-
-/**
- * The body an operation describes, by its media type. `type` labels what is written when the
- * caller gave no content-type; `write` makes the body from the fields left over (or from
- * `data` given as a plain object), or returns `undefined` for the library's own rules (a JSON
- * object of the fields; `data` as it stands).
- */
-export interface OperationBody {
-  readonly type: string;
-  write(data: unknown, keys: readonly string[], values: readonly unknown[]): unknown;
-}
 
 /** The kinds of media type a body is written for: JSON, a form, multipart parts, anything else. */
 export function bodyKind(type: string): "json" | "form" | "multipart" | "raw" {

@@ -1,5 +1,15 @@
-import type { OperationBody } from "../bodies/operation-body.js";
 import type { CompiledRoute } from "../route/compile-route.js";
+
+/**
+ * The body an operation describes, by its media type. `type` labels what is written when the
+ * caller gave no content-type; `write` makes the body from the fields left over (or from
+ * `data` given as a plain object), or returns `undefined` for the library's own rules (a JSON
+ * object of the fields; `data` as it stands).
+ */
+export interface OperationBody {
+  readonly type: string;
+  write(data: unknown, keys: readonly string[], values: readonly unknown[]): unknown;
+}
 
 /** An operation ready to build requests: its route and how each described parameter is sent. */
 export interface CompiledOperation {

@@ -1,5 +1,5 @@
-import { defineOwn } from "./shared/define-own.js";
-import { quote } from "./shared/quote.js";
+import { defineOwn } from "../shared/define-own.js";
+import { quote } from "../shared/quote.js";
 
 /** The reasons an `EndpointError` can have; each names the kind of input that was wrong. */
 export type EndpointErrorCode =

@@ -14,10 +14,12 @@ export const ONCE = [
   "test/readme.test.ts",
   "test/readme-blocks.test.ts",
   "test/doc-examples.test.ts",
+  "test/promises/promise-folders.test.ts",
   "test/types/**",
   "test/cli/**",
   // The second package (rest-endpoint-openapi) has no production build.
   "test/openapi/**",
+  "test/promises/8-descriptions-as-data/bundle-refs.test.ts",
   // The source tree itself (its import graph): the same in both builds.
   "test/scripts/**",
 ];
@@ -32,13 +34,14 @@ export const ONCE = [
  * other files still run both ways in `npm test`.
  */
 export const PRODUCTION_IN_FIELD = [
-  "test/only-endpoint-error.test.ts",
-  "test/property.test.ts",
-  "test/invariants.test.ts",
-  "test/isolation.test.ts",
-  "test/promises/endpoint-errors.test.ts",
-  "test/promises/channel-work.test.ts",
+  "test/promises/1-only-endpoint-error/only-endpoint-error.test.ts",
+  "test/promises/11-merge-parse/property.test.ts",
+  "test/promises/2-sendable-results/invariants.test.ts",
+  "test/promises/9-isolation/isolation.test.ts",
+  "test/promises/1-only-endpoint-error/endpoint-errors.test.ts",
+  "test/promises/3-linear-time/channel-work.test.ts",
   "test/generate/**",
+  "test/promises/8-descriptions-as-data/ref-pointers.test.ts",
   "test/adapters/integration.test.ts",
   "test/shared/bounded-cache.test.ts",
 ];
@@ -59,9 +62,9 @@ export const FIELD_TESTS = FIELD.map((folder) => `${folder}/*.test.ts`);
  * with the development build's messages, in `npm run test:field` with the production build's.
  */
 export const COUNTED = [
-  "test/linear-time.test.ts",
-  "test/promises/bounded-work.test.ts",
-  "test/operations/hostile-descriptions.test.ts",
+  "test/promises/3-linear-time/linear-time.test.ts",
+  "test/promises/3-linear-time/bounded-work.test.ts",
+  "test/promises/7-described-apis/hostile-descriptions.test.ts",
   "test/adapters/one-request.test.ts",
   "test/cli/conform-items.test.ts",
 ];

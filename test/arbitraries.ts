@@ -176,7 +176,7 @@ Object.defineProperty(isoLiar, "toISOString", { value: () => ({}) });
 
 /**
  * Objects of a kind the library has no plain meaning for. (Revoked proxies are in the tables
- * of test/promises/endpoint-errors.test.ts: fast-check itself cannot hold one.)
+ * of test/promises/1-only-endpoint-error/endpoint-errors.test.ts: fast-check itself cannot hold one.)
  */
 const exotic = fc.constantFrom<unknown>(
   Object.create(Date.prototype),

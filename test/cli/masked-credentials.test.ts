@@ -3,7 +3,7 @@
 // jwt, bearer, pass or pwd. The same table of queries as the adapters' messages.
 import { describe, expect, it } from "vitest";
 import { type CliIo, runCli } from "../../src/cli/run-cli.js";
-import { SECRET, SECRET_QUERIES } from "../promises/secret-queries.js";
+import { SECRET, SECRET_QUERIES } from "../promises/6-one-request/secret-queries.js";
 
 function memoryIo(fetch: NonNullable<CliIo["fetch"]>): CliIo & { out: string; err: string } {
   const io = {

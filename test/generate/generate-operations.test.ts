@@ -484,7 +484,7 @@ describe("generateOperations: description -> operation data", () => {
         },
       },
     });
-    // Time is measured as a ratio in test/linear-time.test.ts; here, the size of what is written.
+    // Time is measured as a ratio in test/promises/3-linear-time/linear-time.test.ts; here, the size of what is written.
     const { types } = generateOperations(spec(200));
     expect(types.length).toBeLessThan(200_000);
     expect(generateOperations(spec(20)).types).toContain("p19?:");

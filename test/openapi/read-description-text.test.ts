@@ -1,7 +1,7 @@
 // The YAML reader of rest-endpoint-openapi (the `yaml` package, with a linear check of its own
 // for duplicate keys and self-referring aliases): a table for each YAML feature (input ->
 // value), the YAML it refuses, real OpenAPI descriptions against their JSON twins, the keys that
-// could reach a prototype (its time: test/linear-time.test.ts). The tables were first written for a YAML reader of our
+// could reach a prototype (its time: test/promises/3-linear-time/linear-time.test.ts). The tables were first written for a YAML reader of our
 // own, which this package replaced; the rows the two read differently are listed apart.
 import { readdirSync, readFileSync } from "node:fs";
 import { readDescriptionText } from "rest-endpoint-openapi";

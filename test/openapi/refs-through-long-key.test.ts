@@ -6,7 +6,7 @@ import { dirname } from "node:path";
 import { loadDescription } from "rest-endpoint-openapi";
 import { describe, expect, it } from "vitest";
 import { generateOperations } from "../../src/generate/index.js";
-import { manyRefsThroughALongKey } from "../promises/linear-shapes-channels.js";
+import { manyRefsThroughALongKey } from "../promises/3-linear-time/linear-shapes-channels.js";
 
 /** The total length of the `$ref` strings in `value`. */
 function refText(value: unknown, seen = new Set<unknown>()): number {

@@ -1,4 +1,5 @@
 import { isObject } from "./read-refs.js";
+import { isMediaType } from "./read-request-body.js";
 import type { Resolve, Schema } from "./schema-type.js";
 
 /** A JSON media type: `application/json` or any `+json`, parameters allowed. */
@@ -47,4 +48,33 @@ function bodyType(response: Schema, resolve: Resolve, typeOf: (node: unknown) =>
     return media.schema === undefined ? "unknown" : typeOf(media.schema);
   }
   return content.every(([type]) => /^text\//i.test(type)) ? "string" : "unknown";
+}
+
+/** The longest accept written from a description's response types. */
+const MAX_ACCEPT_LENGTH = 4_000;
+
+/**
+ * The media types of the operation's success responses (or its default response, if it
+ * describes no success), JSON first: the `accept` it is sent with.
+ */
+export function responseAccept(operation: Schema, resolve: Resolve): string | undefined {
+  const responses = isObject(operation.responses) ? operation.responses : {};
+  const codes = Object.keys(responses);
+  const success = codes.filter((code) => /^2(?:\d\d|XX)$/i.test(code));
+  const types: string[] = [];
+  for (const code of success.length > 0 ? success : codes.filter((code) => code === "default")) {
+    const response = resolve(responses[code]);
+    for (const written of Object.keys(isObject(response.content) ? response.content : {})) {
+      // As written, parameters too: `application/json; version=2` chooses a version.
+      const type = written.trim();
+      const essence = type.split(";")[0]?.trim() ?? "";
+      const usable = isMediaType(type) || /^(?:[\w.+-]+|\*)\/\*$/.test(essence);
+      if (usable && !type.includes(",") && !types.includes(type)) types.push(type);
+    }
+  }
+  if (types.length === 0) return undefined;
+  const json = (type: string) => JSON_TYPE.test(type);
+  const accept = [...types.filter(json), ...types.filter((type) => !json(type))].join(", ");
+  // A header value past this length is no accept any server reads: anything, then.
+  return accept.length > MAX_ACCEPT_LENGTH ? "*/*" : accept;
 }

@@ -3,7 +3,7 @@ import { SAFE_ACROSS_ORIGINS } from "../adapters/next-request.js";
 import type { SecurityScheme } from "../operations/operation-security.js";
 import { type ServerModel, serverBaseUrl } from "../operations/server-url.js";
 import { HEADER_NAME } from "../shared/http.js";
-import { REFUSED_HEADERS } from "./read-operation.js";
+import { REFUSED_HEADERS } from "./read-parameter.js";
 import { asList, isObject } from "./read-refs.js";
 import type { Resolve } from "./schema-type.js";
 

@@ -58,3 +58,19 @@ export function readServers(
   }
   return read;
 }
+
+/**
+ * An operation's or path item's own server, as a prefix of its route when it differs from
+ * the description's: an absolute url, or a path resolved against the description's origin.
+ */
+export function serverPrefix(servers: unknown, baseUrl: string, where: string, notes: string[]): string {
+  if (servers === undefined) return "";
+  const own = readServers(servers, where, notes)[0]?.base;
+  if (own === undefined || own === baseUrl) return "";
+  if (/^https?:/i.test(own)) return own;
+  const origin = /^https?:\/\/[^/]+/i.exec(baseUrl)?.[0];
+  if (origin === undefined) {
+    throw new Error(`its server ${JSON.stringify(own)} is relative, and so is the description's.`);
+  }
+  return origin + own;
+}

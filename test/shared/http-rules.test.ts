@@ -8,7 +8,7 @@ import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { completionScript } from "../../src/cli/completion.js";
 import { generateOperations } from "../../src/generate/index.js";
-import { PATH_ITEM_METHODS } from "../../src/generate/read-operation.js";
+import { PATH_ITEM_METHODS } from "../../src/generate/read-path-item.js";
 import { endpoint } from "../../src/index.js";
 import { parseRoute } from "../../src/route/parse-route.js";
 import {

@@ -88,14 +88,22 @@ describe("readOperation: parameters and the url template", () => {
     [
       "a query after one the path key holds joins it with &",
       {
-        given: { method: "post", path: "/a?x=1", parameters: [{ name: "q", in: "query", schema: { type: "string" } }] },
+        given: {
+          method: "post",
+          path: "/a?x=1",
+          parameters: [{ name: "q", in: "query", schema: { type: "string" } }],
+        },
         want: { url: "/a?x=1", template: "/a?x=1{&q}" },
       },
     ],
     [
       "the query goes before a fragment",
       {
-        given: { method: "post", path: "/#Action=Send", parameters: [{ name: "q", in: "query", schema: { type: "string" } }] },
+        given: {
+          method: "post",
+          path: "/#Action=Send",
+          parameters: [{ name: "q", in: "query", schema: { type: "string" } }],
+        },
         want: { url: "/#Action=Send", template: "/{?q}#Action=Send" },
       },
     ],

@@ -13,6 +13,7 @@ import type { RequestOptions } from "../types/request.js";
 import { checkHeaderValue, toHeaderStrings } from "./headers.js";
 import { applyMediaType } from "./media-type.js";
 import type { Merged } from "./merge.js";
+import type { CompiledOperation } from "./operation-tables.js";
 
 /** What a JSON body is labelled when the caller gave no content-type. */
 export const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
@@ -62,52 +63,80 @@ export function buildRequest(merged: Merged): RequestOptions {
     }
   }
 
-  let body: unknown;
   let url = expandUrl(plan, expanded, merged.baseUrl, method, sendsQuery ? leftKeys : [], leftValues, query);
   // Where the table sends the operation (its server map), and the credentials it asks for.
   let request = merged.request;
   if (operation?.finish !== undefined) ({ url, request } = operation.finish(url, headers, merged));
-  if (data !== undefined) {
-    // Rule 0 sends no body. Elsewhere a parameter left over beside `data` (for
-    // the query, it would move the body's meaning; for a body, it would be lost) is said, not
-    // dropped (docs/reference.md, Leftover parameters). `undefined` is "not given": only a value
-    // would be lost.
-    const refused = rule === 0 ? "data" : leftKeys.find((_key, i) => leftValues[i] !== undefined);
-    if (refused !== undefined) {
-      throw new EndpointError(
-        "invalid_parameter",
-        __DEV__
-          ? rule === 0
-            ? `A ${method.toUpperCase()} request has no body, but data was given: remove data or use a method that sends one: ${supportedMethods(true)}.`
-            : `Parameter ${quote(refused)} is left over beside data, where it would be lost: put it in the route's query ("${String(merged.url)}{?${refused}}"), or inside data.`
-          : refused,
-      );
+  if (data !== undefined) refuseLeftovers(rule, method, merged.url, leftKeys, leftValues);
+  // The body's fields are the leftovers, unless they went to the query.
+  const body =
+    rule === 0
+      ? undefined
+      : writeBody(rule, operation, data, sendsQuery ? [] : leftKeys, sendsQuery ? [] : leftValues, headers);
+
+  const result: RequestOptions = { method, url, headers };
+  setUnset(result as unknown as Record<string, unknown>, "body", body);
+  setUnset(result as unknown as Record<string, unknown>, "request", request);
+  return result;
+}
+
+/**
+ * A request with `data` refuses what would be lost beside it: rule 0 sends no body, and
+ * elsewhere a parameter left over beside `data` (for the query, it would move the body's
+ * meaning; for a body, it would be lost) is said, not dropped (docs/reference.md, Leftover
+ * parameters). `undefined` is "not given": only a value would be lost.
+ */
+function refuseLeftovers(
+  rule: MethodRule,
+  method: string,
+  url: string | undefined,
+  leftKeys: readonly string[],
+  leftValues: readonly unknown[],
+): void {
+  const refused = rule === 0 ? "data" : leftKeys.find((_key, i) => leftValues[i] !== undefined);
+  if (refused !== undefined) {
+    throw new EndpointError(
+      "invalid_parameter",
+      __DEV__
+        ? rule === 0
+          ? `A ${method.toUpperCase()} request has no body, but data was given: remove data or use a method that sends one: ${supportedMethods(true)}.`
+          : `Parameter ${quote(refused)} is left over beside data, where it would be lost: put it in the route's query ("${String(url)}{?${refused}}"), or inside data.`
+        : refused,
+    );
+  }
+}
+
+/**
+ * The body of a method that sends one, labelled: a described body other than JSON's own is
+ * written by its operation (`undefined` leaves it to the rules below); else `data` as it is,
+ * or the fields as one JSON object; rule 3 sends an empty body rather than none.
+ */
+function writeBody(
+  rule: MethodRule,
+  operation: CompiledOperation | null | undefined,
+  data: unknown,
+  fields: readonly string[],
+  fieldValues: readonly unknown[],
+  headers: Record<string, string>,
+): unknown {
+  let body = operation?.body?.write(data, fields, fieldValues);
+  if (body === undefined && data !== undefined) {
+    checkJsonData(data, "data");
+    body = data;
+  } else if (body === undefined) {
+    // One count for all fields: the body is one JSON text.
+    const count = { values: 0 };
+    for (let i = 0; i < fields.length; i++) {
+      const key = fields[i] as string;
+      const value = fieldValues[i];
+      if (value === undefined) continue;
+      checkJsonData(value, key, count);
+      body ??= {};
+      setOwn(body as Record<string, unknown>, key, value);
     }
   }
-  if (rule !== 0) {
-    // The body's fields are the leftovers, unless they went to the query. A described body
-    // other than JSON's own is written by its operation; `undefined` leaves it to the rules below.
-    const fields = sendsQuery ? [] : leftKeys;
-    const fieldValues = sendsQuery ? [] : leftValues;
-    body = operation?.body?.write(data, fields, fieldValues);
-    if (body === undefined && data !== undefined) {
-      checkJsonData(data, "data");
-      body = data;
-    } else if (body === undefined) {
-      // One count for all fields: the body is one JSON text.
-      const count = { values: 0 };
-      for (let i = 0; i < fields.length; i++) {
-        const key = fields[i] as string;
-        const value = fieldValues[i];
-        if (value === undefined) continue;
-        checkJsonData(value, key, count);
-        body ??= {};
-        setOwn(body as Record<string, unknown>, key, value);
-      }
-    }
-    if (body === undefined && rule === 3) body = "";
-  }
-  if (body !== undefined && body !== "" && !Object.hasOwn(headers, "content-type")) {
+  if (body === undefined) return rule === 3 ? "" : body;
+  if (body !== "" && !Object.hasOwn(headers, "content-type")) {
     // JSON's content-type, or the operation's described one. Bytes, blobs and streams say what
     // they are themselves unless an operation describes them; a form (FormData,
     // URLSearchParams) always does: a label would break a multipart boundary.
@@ -120,11 +149,7 @@ export function buildRequest(merged: Merged): RequestOptions {
       );
     }
   }
-
-  const result: RequestOptions = { method, url, headers };
-  setUnset(result as unknown as Record<string, unknown>, "body", body);
-  setUnset(result as unknown as Record<string, unknown>, "request", request);
-  return result;
+  return body;
 }
 
 function planOf(url: unknown): UrlPlan {

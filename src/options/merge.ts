@@ -134,60 +134,9 @@ export function mergeCall(defaults: Merged, route: unknown, options: unknown, me
     data: undefined,
     operations: undefined,
   };
-  let container: unknown;
-  let keys: string[] = [];
-  let values: unknown[] = [];
-  const namedKeys: string[] = [];
-  const namedValues: unknown[] = [];
-  if (input !== undefined || merged) {
-    if (!isPlainObject(input)) {
-      throw invalidOptions(
-        __DEV__
-          ? merged
-            ? `parse() takes merged options (an object), got ${describeValue(input)}.`
-            : `Options must be a plain object such as { owner: "octokit" }, got ${describeValue(input)}.`
-          : "",
-      );
-    }
-    // One built-in pass reads keys and values: a read by name would go through a property
-    // cache that sees a different object shape for nearly every route.
-    let entries: [string, unknown][];
-    try {
-      entries = Object.entries(input);
-    } catch (error) {
-      throw unreadable(error, __DEV__ ? (merged ? "the merged options" : "the options") : "");
-    }
-    for (let i = 0; i < entries.length; i++) {
-      const [key, value] = entries[i] as [string, unknown];
-      if (key === PARAMS_KEY && compiled === undefined && (merged || isPlainObject(value))) {
-        // Options without a route may be merged options given back (merge(merge(...))): their
-        // parameters named like options are under $params, read as parse reads them.
-        container = value;
-      } else if (
-        key === PARAMS_KEY ||
-        (compiled !== undefined && (key === "url" || key === "method" || key === "operations")) ||
-        operation?.optionNamed.has(key)
-      ) {
-        namedKeys.push(key);
-        namedValues.push(value);
-      } else if (Object.hasOwn(given, key)) {
-        // An option key (`OPTION_KEYS`): `given` has each as an own property.
-        // `undefined` is "not given"; in merged options, so is a null method or baseUrl.
-        if (value !== undefined && (value !== null || !merged || (key !== "method" && key !== "baseUrl"))) {
-          given[key as keyof OptionValues] = value;
-        }
-      } else {
-        keys.push(key);
-        values.push(value);
-      }
-    }
-  }
-  if (container !== undefined) unpackParams(container, keys, values, namedKeys, namedValues);
-  const named = keys.length;
-  if (namedKeys.length > 0) {
-    keys = keys.concat(namedKeys);
-    values = values.concat(namedValues);
-  }
+  const keys: string[] = [];
+  const values: unknown[] = [];
+  const named = readOptions(input, compiled, operation, merged, given, keys, values);
 
   const url: unknown = compiled?.url ?? (merged ? given.url : (given.url ?? defaults.url));
   if (!merged && url !== undefined && typeof url !== "string") {
@@ -234,6 +183,73 @@ export function mergeCall(defaults: Merged, route: unknown, options: unknown, me
     values,
     named: defaults.keys.length === 0 ? named : mergeParameters(defaults, keys, values, named, budget),
   };
+}
+
+/**
+ * Reads a call's options (or merged options) in one pass: option keys into `given`, parameters
+ * into `keys` and `values` in the order given, those named like an option (beside a route, on a
+ * route whose operation names them, under `$params`) after the others. Returns where those
+ * named like an option start.
+ */
+function readOptions(
+  input: unknown,
+  compiled: CompiledRoute | undefined,
+  operation: CompiledOperation | null | undefined,
+  merged: boolean,
+  given: OptionValues,
+  keys: string[],
+  values: unknown[],
+): number {
+  let container: unknown;
+  const namedKeys: string[] = [];
+  const namedValues: unknown[] = [];
+  if (input !== undefined || merged) {
+    if (!isPlainObject(input)) {
+      throw invalidOptions(
+        __DEV__
+          ? merged
+            ? `parse() takes merged options (an object), got ${describeValue(input)}.`
+            : `Options must be a plain object such as { owner: "octokit" }, got ${describeValue(input)}.`
+          : "",
+      );
+    }
+    // One built-in pass reads keys and values: a read by name would go through a property
+    // cache that sees a different object shape for nearly every route.
+    let entries: [string, unknown][];
+    try {
+      entries = Object.entries(input);
+    } catch (error) {
+      throw unreadable(error, __DEV__ ? (merged ? "the merged options" : "the options") : "");
+    }
+    for (const [key, value] of entries) {
+      if (key === PARAMS_KEY && compiled === undefined && (merged || isPlainObject(value))) {
+        // Options without a route may be merged options given back (merge(merge(...))): their
+        // parameters named like options are under $params, read as parse reads them.
+        container = value;
+      } else if (
+        key === PARAMS_KEY ||
+        (compiled !== undefined && (key === "url" || key === "method" || key === "operations")) ||
+        operation?.optionNamed.has(key)
+      ) {
+        namedKeys.push(key);
+        namedValues.push(value);
+      } else if (Object.hasOwn(given, key)) {
+        // An option key (`OPTION_KEYS`): `given` has each as an own property.
+        // `undefined` is "not given"; in merged options, so is a null method or baseUrl.
+        if (value !== undefined && (value !== null || !merged || (key !== "method" && key !== "baseUrl"))) {
+          given[key as keyof OptionValues] = value;
+        }
+      } else {
+        keys.push(key);
+        values.push(value);
+      }
+    }
+  }
+  if (container !== undefined) unpackParams(container, keys, values, namedKeys, namedValues);
+  const named = keys.length;
+  keys.push(...namedKeys);
+  values.push(...namedValues);
+  return named;
 }
 
 /**

@@ -77,8 +77,7 @@ export function readValue(value: unknown, name: string): unknown {
     // A key a getter of an earlier one deleted is left out: read, it would reach the prototype.
     const keys = Object.keys(value);
     const copy: Record<string, unknown> = {};
-    for (let i = 0; i < keys.length; i++) {
-      const key = keys[i] as string;
+    for (const key of keys) {
       if (Object.hasOwn(value, key)) setOwn(copy, key, (value as Record<string, unknown>)[key]);
     }
     return copy;

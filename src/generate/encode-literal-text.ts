@@ -26,7 +26,8 @@ export function encodeLiteralText(path: string): string {
       const char = String.fromCodePoint(code);
       if (char.length === 2) i++;
       // A lone surrogate has no UTF-8 form: U+FFFD, as a URL parser writes it.
-      const text = /[\uD800-\uDFFF]/.test(char) ? "\uFFFD" : char;
+      // (With the `u` flag, a pair is one code point, which this class does not match.)
+      const text = /[\uD800-\uDFFF]/u.test(char) ? "\uFFFD" : char;
       for (const byte of new TextEncoder().encode(text))
         out += `%${byte.toString(16).toUpperCase().padStart(2, "0")}`;
     }

@@ -12,6 +12,7 @@ describe("encodeLiteralText", () => {
     ["quotes and a pipe", { given: '/"a"|b', want: "/%22a%22%7Cb" }],
     ["non-ASCII as UTF-8", { given: "/café", want: "/caf%C3%A9" }],
     ["a lone surrogate as U+FFFD", { given: "/\uD800", want: "/%EF%BF%BD" }],
+    ["a character past the BMP as its four UTF-8 bytes", { given: "/\u{1F600}", want: "/%F0%9F%98%80" }],
     ["a stray } is kept", { given: "/a}b", want: "/a}b" }],
     ["reserved characters are kept", { given: "/a:b;c=d?e#f", want: "/a:b;c=d?e#f" }],
   ])("%s", (_title, { given, want }) => {

@@ -100,6 +100,11 @@ export default defineConfig({
           name: "production",
           include: ["test/**/*.test.ts"],
           exclude: [...ONCE, ...FIELD, ...COUNTED, ...PRODUCTION_IN_FIELD],
+          // One module graph per worker, not one per file: half this project's CPU time was
+          // starting and importing (71 CPU-s isolated, 36 shared, every test passing). These
+          // files call the library's pure functions; the development project, which holds
+          // the files that mock a module (vi.mock) and the command line's, stays isolated.
+          isolate: false,
         },
       },
       {

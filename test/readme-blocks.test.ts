@@ -230,7 +230,9 @@ function run(
         cwd: scratch,
         encoding: "utf8",
         env: { ...process.env, GITHUB_TOKEN: TOKEN, PETSTORE_KEY, ...env },
-        timeout: 60_000,
+        // A guard against a hang, as long as Vitest's (vitest.config.ts): a busy machine may
+        // take its time.
+        timeout: 600_000,
       },
       (error, stdout, stderr) => resolve({ code: error ? ((error.code as number) ?? 1) : 0, stdout, stderr }),
     );

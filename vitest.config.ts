@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { OWN_GRAPH } from "./test/own-graph.js";
 import { countWorkPlugin } from "./test/work/count-work-plugin.js";
 
 /**
@@ -20,7 +21,7 @@ export const ONCE = [
   // The second package (rest-endpoint-openapi) has no production build.
   "test/openapi/**",
   "test/promises/8-descriptions-as-data/bundle-refs.test.ts",
-  // The source tree itself (its import graph): the same in both builds.
+  // The source tree itself (its import graph) and the test configuration: the same in both builds.
   "test/scripts/**",
 ];
 
@@ -91,7 +92,20 @@ export default defineConfig({
       {
         extends: true,
         define: { __DEV__: true },
-        test: { name: "development", include: ["test/**/*.test.ts"], exclude: [...FIELD, ...COUNTED] },
+        test: {
+          name: "development",
+          include: ["test/**/*.test.ts"],
+          exclude: [...FIELD, ...COUNTED, ...OWN_GRAPH],
+          // One module graph per worker, as in the production project: starting and importing
+          // per file was a large part of the run. Files that replace a module or a global
+          // (vi.mock, vi.stubGlobal) run in a graph of their own, below.
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        define: { __DEV__: true },
+        test: { name: "development isolated", include: [...OWN_GRAPH] },
       },
       {
         extends: true,
@@ -99,13 +113,16 @@ export default defineConfig({
         test: {
           name: "production",
           include: ["test/**/*.test.ts"],
-          exclude: [...ONCE, ...FIELD, ...COUNTED, ...PRODUCTION_IN_FIELD],
+          exclude: [...ONCE, ...FIELD, ...COUNTED, ...PRODUCTION_IN_FIELD, ...OWN_GRAPH],
           // One module graph per worker, not one per file: half this project's CPU time was
-          // starting and importing (71 CPU-s isolated, 36 shared, every test passing). These
-          // files call the library's pure functions; the development project, which holds
-          // the files that mock a module (vi.mock) and the command line's, stays isolated.
+          // starting and importing (71 CPU-s isolated, 36 shared, every test passing).
           isolate: false,
         },
+      },
+      {
+        extends: true,
+        define: { __DEV__: false },
+        test: { name: "production isolated", include: [...OWN_GRAPH].filter((file) => !ONCE.includes(file)) },
       },
       {
         extends: true,

@@ -103,7 +103,7 @@ export function toFetchArgs(
   if (request.hasBody) {
     const { body, kind } = writingBody(() => serializeKind(request.body));
     let sent: unknown = body;
-    if (kind === "params") {
+    if (kind === "searchParams") {
       // As text, the way every adapter writes it: fetch would call the object's own toString.
       sent = URLSearchParams.prototype.toString.call(body);
       if (!request.names.has("content-type")) built.headers["content-type"] = FORM_CONTENT_TYPE;

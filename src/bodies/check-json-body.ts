@@ -42,8 +42,8 @@ const BUILT_INS: readonly (readonly [string, (this: object, ...args: never[]) =>
 ];
 const RAW_NAMES = {
   blob: "a Blob",
-  form: "a FormData",
-  params: "a URLSearchParams",
+  formData: "a FormData",
+  searchParams: "a URLSearchParams",
   stream: "a ReadableStream",
 } as const;
 const dateTime = Date.prototype.getTime;
@@ -101,7 +101,7 @@ function slotLoss(value: object, nested: boolean): string | undefined {
   // fields: an object with no symbols is asked only whether it is a search form (each answer
   // is an error that Node makes with a full stack trace, about ten microseconds).
   if (hasOwnSymbols(value)) return webBodyLoss(value);
-  return hasBrand(webClass("URLSearchParams"), "has", value) ? insideJson("params") : undefined;
+  return hasBrand(webClass("URLSearchParams"), "has", value) ? insideJson("searchParams") : undefined;
 }
 
 function hasOwnSymbols(value: object): boolean {

@@ -13,7 +13,7 @@ export function printableBytes(body: unknown, adapter: string, into: string): Ui
   const kind = rawBodyKind(body);
   if (kind === "bytes") return bodyBytes(body as object);
   // The built-in toString, as fetch writes the form: not one a subclass put on top.
-  if (kind === "params") return new TextEncoder().encode(URLSearchParams.prototype.toString.call(body));
+  if (kind === "searchParams") return new TextEncoder().encode(URLSearchParams.prototype.toString.call(body));
   throw new EndpointError(
     "invalid_options",
     __DEV__

@@ -1,7 +1,7 @@
 import { isPlainObject } from "../shared/object.js";
 
 /** A body sent as it is, not as JSON, by what it is. */
-export type RawBodyKind = "bytes" | "blob" | "form" | "params" | "stream";
+export type RawBodyKind = "bytes" | "blob" | "formData" | "searchParams" | "stream";
 
 /**
  * What a body is when a client sends it as it is: bytes (an ArrayBuffer, a SharedArrayBuffer or
@@ -30,11 +30,11 @@ export const BODY_CLASSES: readonly (readonly [kind: RawBodyKind, name: string, 
   ["bytes", "ArrayBuffer", "byteLength"],
   ["bytes", "SharedArrayBuffer", "byteLength"],
   ["blob", "Blob", "size"],
-  ["params", "URLSearchParams", "has"],
+  ["searchParams", "URLSearchParams", "has"],
   ["stream", "ReadableStream", "locked"],
   // Last: reading Node's FormData loads its fetch (tens of milliseconds), which a body of
   // search parameters or a stream need not wait for.
-  ["form", "FormData", "has"],
+  ["formData", "FormData", "has"],
 ];
 
 /**

@@ -24,7 +24,7 @@ export type SentBody =
  */
 export function impliedContentType(body: unknown, names: ReadonlySet<string>): string | undefined {
   if (names.has("content-type")) return undefined;
-  return rawBodyKind(body) === "params" ? FORM_CONTENT_TYPE : undefined;
+  return rawBodyKind(body) === "searchParams" ? FORM_CONTENT_TYPE : undefined;
 }
 
 /** The content-type fetch gives a body of search parameters. */

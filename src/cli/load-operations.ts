@@ -15,7 +15,7 @@ export interface LoadIo extends Pick<GenerateIo, "readFile" | "loadDescription">
 }
 
 /** An API read from `--operations`: the defaults for its builder, and the routes it describes. */
-export interface DescribedApi {
+export interface OperationsFile {
   /** `endpoint.defaults(api)`, credentials included when `--auth-env` gave any. */
   readonly api: object;
   readonly routes: readonly string[];
@@ -39,7 +39,7 @@ export async function loadOperations(
   file: string,
   credentials: Readonly<Record<string, unknown>> | undefined,
   io: LoadIo,
-): Promise<DescribedApi> {
+): Promise<OperationsFile> {
   if (io.importModule === undefined) throw new UsageError("--operations needs a host that imports modules.");
   let module: Record<string, unknown>;
   let description: unknown;

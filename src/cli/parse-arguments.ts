@@ -14,7 +14,7 @@ import {
   labelOf,
   type Parameter,
   queryPair,
-  readValue,
+  readItemValue,
 } from "./read-parameter.js";
 import { UsageError } from "./usage-error.js";
 
@@ -129,14 +129,14 @@ function readItems(
       query.push([item.name, item.value]);
     } else {
       checkItemName(item, arg);
-      const value = item.kind === "file" ? readFileItem(item, arg, io) : readValue(item, io);
+      const value = item.kind === "file" ? readFileItem(item, arg, io) : readItemValue(item, io);
       values.push({ item, arg, value, field: false });
     }
   }
   for (const field of flags.fields) {
     const arg = `${field.name}=${field.value}`;
     checkItemName(field, arg);
-    values.push({ item: field, arg, value: readValue(field, io), field: true });
+    values.push({ item: field, arg, value: readItemValue(field, io), field: true });
   }
   return { values, query };
 }

@@ -2,7 +2,7 @@
 // `--jq` when asked, and the one line on standard error for a status of 400 or more.
 import { escapeTerminal } from "./escape-controls.js";
 import type { SendSettings } from "./parse-arguments.js";
-import { arrayItems, type Reprint, reprintJson } from "./reprint-json.js";
+import { jsonArrayItems, type Reprint, reprintJson } from "./reprint-json.js";
 import { SendError } from "./send-error.js";
 import { UsageError } from "./usage-error.js";
 
@@ -71,7 +71,7 @@ export function pagePrinter(settings: SendSettings, io: PrintIo): PagePrinter {
       }
       const items =
         settings.paginate && page.status < 400 && Array.isArray(value)
-          ? arrayItems(decoded(page))
+          ? jsonArrayItems(decoded(page))
           : undefined;
       if (items !== undefined) {
         let text = "";

@@ -101,7 +101,7 @@ export function checkItemName(item: Item, arg: string): void {
   }
 }
 
-/** Adds an item's value (see `readValue`) to the parameters, as a list or nested as it says. */
+/** Adds an item's value (see `readItemValue`) to the parameters, as a list or nested as it says. */
 export function addParameter(
   parameters: Map<string, Parameter>,
   arg: string,
@@ -130,7 +130,7 @@ export function addParameter(
 }
 
 /** The value of a parameter item: its text, its JSON, or a file's. */
-export function readValue(item: Item, io: ArgumentIo): unknown {
+export function readItemValue(item: Item, io: ArgumentIo): unknown {
   if (item.kind === "string") return item.value;
   if (item.kind === "json") return parseJson(`${item.name}:=`, item.value);
   if (item.kind === "string-file") return readText(item.value, `the file of ${item.name}=@`, io);

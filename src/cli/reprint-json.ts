@@ -88,10 +88,10 @@ export function reprintJson(text: string, how: Reprint = {}): string {
  *
  * @example
  * ```ts
- * arrayItems('[1.10, {"a": [2]}]'); // ["1.10", '{"a": [2]}']
+ * jsonArrayItems('[1.10, {"a": [2]}]'); // ["1.10", '{"a": [2]}']
  * ```
  */
-export function arrayItems(text: string): string[] | undefined {
+export function jsonArrayItems(text: string): string[] | undefined {
   const start = text.search(/\S/);
   if (text[start] !== "[") return undefined;
   const items: string[] = [];

@@ -20,7 +20,7 @@ import { formAsBytes, formAsCurlArgs, formAsJson } from "./file-items.js";
 import { runGenerate } from "./generate-command.js";
 import { HELP } from "./help.js";
 import { operationSchemas } from "./item-schemas.js";
-import { type DescribedApi, type LoadIo, loadOperations } from "./load-operations.js";
+import { type LoadIo, loadOperations, type OperationsFile } from "./load-operations.js";
 import { type CredentialScope, type Format, parseArguments } from "./parse-arguments.js";
 import { flagValues } from "./read-argv.js";
 import type { ArgumentIo } from "./read-parameter.js";
@@ -170,7 +170,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
  * of environment variable NAME; `SCHEME=USER:PASSWORD`, two variables, for a basic scheme);
  * `undefined` without.
  */
-async function describedApi(argv: readonly string[], io: CliIo): Promise<DescribedApi | undefined> {
+async function describedApi(argv: readonly string[], io: CliIo): Promise<OperationsFile | undefined> {
   const files = flagValues(argv, "--operations");
   const auth = flagValues(argv, "--auth-env");
   if (files.length === 0) {
@@ -219,7 +219,7 @@ function describedRoute(route: string): string {
  * them again is refused rather than chosen between.
  */
 function asDescribed(
-  described: DescribedApi | undefined,
+  described: OperationsFile | undefined,
   route: string,
   options: EndpointOptions,
 ): { route: string; options: EndpointOptions } {
@@ -245,7 +245,7 @@ function asDescribed(
  * would go as a plain route, its parameters read by the route alone). A parameter left out is
  * a note on standard error, and the request goes as the rest of the description says.
  */
-function notesOnRoute(described: DescribedApi | undefined, route: string): readonly string[] {
+function notesOnRoute(described: OperationsFile | undefined, route: string): readonly string[] {
   if (described?.notes === undefined) return [];
   const key = describedRoute(route);
   const notes = described.notes.filter((note) => note.startsWith(`${key}: `));
@@ -260,7 +260,7 @@ function notesOnRoute(described: DescribedApi | undefined, route: string): reado
  * names a description that describes the route (a generated module carries no schemas).
  */
 function typedAsDescribed(
-  described: DescribedApi | undefined,
+  described: OperationsFile | undefined,
   route: string,
   options: EndpointOptions,
   query: readonly (readonly [string, string])[],
@@ -276,7 +276,7 @@ function typedAsDescribed(
  * request with credentials has and the one without has not (or has otherwise).
  */
 function credentialScope(
-  described: DescribedApi | undefined,
+  described: OperationsFile | undefined,
   route: string,
   options: EndpointOptions,
   request: RequestOptions,

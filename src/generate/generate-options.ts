@@ -1,7 +1,7 @@
-import type { RouteOptions } from "./route-options.js";
+import type { RouteTypeSettings } from "./route-type-settings.js";
 
 /** Settings of `generateOperations`; every one may be left out. */
-export interface GenerateOptions extends RouteOptions {
+export interface GenerateOptions extends RouteTypeSettings {
   /** The name of the interface of routes in the types: `"Routes"` unless given. */
   readonly routesName?: string | undefined;
   /** Where the module imports `describeOperations` from: `"rest-endpoint/operations"` unless given. */

@@ -1,7 +1,7 @@
 import { sendsBody } from "../shared/http.js";
 import type { OperationDraft, PlacedParameters } from "./read-parameter.js";
 import { COLON_NAME } from "./read-parameters.js";
-import type { RouteOptions } from "./route-options.js";
+import type { RouteTypeSettings } from "./route-type-settings.js";
 
 /**
  * A path key split at its fragment: the query goes before any fragment, since a path key such
@@ -25,7 +25,7 @@ export function writeTemplate(
   path: string,
   placed: PlacedParameters,
   method: string,
-  options: RouteOptions,
+  options: RouteTypeSettings,
 ): void {
   const { pathOnly, fragment } = splitFragment(path);
   const { colonNames, expressions, formQuery } = placed;

@@ -4,7 +4,7 @@ import { operationParameters, readParameters } from "./read-parameters.js";
 import { type Readers, readBody } from "./read-request-body.js";
 import { readResponses, responseAccept } from "./read-responses.js";
 import { serverPrefix } from "./read-servers.js";
-import type { RouteOptions } from "./route-options.js";
+import type { RouteTypeSettings } from "./route-type-settings.js";
 import type { OperationModel } from "./route-types.js";
 import type { Schema } from "./schema-type.js";
 
@@ -22,7 +22,7 @@ export function readOperation(
   operation: Schema,
   readers: Readers,
   baseUrl: string,
-  options: RouteOptions,
+  options: RouteTypeSettings,
   notes: string[],
 ): OperationModel {
   const where = `${method.toUpperCase()} ${path}`;

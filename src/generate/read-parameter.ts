@@ -1,7 +1,7 @@
 import { CONNECTION_HEADERS, CONTROL_HEADERS, FRAMING_HEADERS, sendsBody } from "../shared/http.js";
 import { asObject } from "./read-refs.js";
 import type { Readers } from "./read-request-body.js";
-import type { RouteOptions } from "./route-options.js";
+import type { RouteTypeSettings } from "./route-type-settings.js";
 import { type OperationModel, type ParameterModel, ROUTE_OPTION_KEYS } from "./route-types.js";
 import { type Schema, valueKind } from "./schema-type.js";
 
@@ -33,7 +33,7 @@ export interface ParameterContext {
   readonly method: string;
   readonly where: string;
   readonly readers: Readers;
-  readonly options: RouteOptions;
+  readonly options: RouteTypeSettings;
   readonly notes: string[];
 }
 

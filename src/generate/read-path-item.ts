@@ -8,7 +8,7 @@ import { readOperation } from "./read-operation.js";
 import type { Readers } from "./read-request-body.js";
 import { credentialServers, readRequirements } from "./read-security.js";
 import { readServers } from "./read-servers.js";
-import type { RouteOptions } from "./route-options.js";
+import type { RouteTypeSettings } from "./route-type-settings.js";
 import { type OperationModel, operationData } from "./route-types.js";
 import type { Schema } from "./schema-type.js";
 
@@ -32,7 +32,7 @@ export const PATH_ITEM_METHODS: readonly string[] = [
 export interface PathsContext {
   readonly readers: Readers;
   readonly baseUrl: string;
-  readonly options: RouteOptions;
+  readonly options: RouteTypeSettings;
   readonly notes: string[];
   readonly securitySchemes: Record<string, SecurityScheme>;
   /** The description's own security alternatives, if it gives any. */

@@ -1,4 +1,4 @@
-import { bodyKind } from "../operations/operation-body.js";
+import { mediaFamily } from "../operations/operation-body.js";
 import { checkHeaderValue } from "../options/headers.js";
 import { OPTION_KEYS } from "../options/option-keys.js";
 import { sendsBody, sendsQuery } from "../shared/http.js";
@@ -26,12 +26,12 @@ const FORM_STYLES = new Set(["form", "spaceDelimited", "pipeDelimited", "deepObj
 function chooseContent(content: [string, unknown][]): [string, unknown] | undefined {
   const usable = content.filter(([type]) => isMediaType(type));
   const rank = (type: string): number => {
-    const kind = bodyKind(type);
+    const kind = mediaFamily(type);
     return kind === "json"
       ? /^application\/json\s*(?:;|$)/i.test(type)
         ? 0
         : 1
-      : kind === "form"
+      : kind === "urlencoded"
         ? 2
         : kind === "multipart"
           ? 3
@@ -87,11 +87,11 @@ export function readBody(
   }
   const [type, media] = chosen;
   const mediaObject = resolve(media);
-  const kind = bodyKind(type);
+  const kind = mediaFamily(type);
   if (!/^application\/json\s*$/i.test(type)) model.bodyType = type;
   const schema = resolve(mediaObject.schema ?? {});
   const fields = bodyFields(schema, resolve);
-  if (kind === "raw" || fields === undefined) {
+  if (kind === "other" || fields === undefined) {
     model.bodyKind = kind === "json" ? "json-data" : "data";
     if (kind === "json") model.dataType = typeOf(schema);
     return;
@@ -121,7 +121,7 @@ export function readBody(
         ? undefined
         : (fieldCode(kind, Object.hasOwn(encoding, name) ? resolve(encoding[name]) : undefined) ??
           // The library writes an object's keys as form fields only where the schema is an object.
-          (kind === "form" && isObjectSchema(resolve(node)) ? "body form*" : undefined));
+          (kind === "urlencoded" && isObjectSchema(resolve(node)) ? "body form*" : undefined));
     // A field named like an option key is a parameter on this route; one named like another
     // parameter stays reachable through `data`.
     if (code !== undefined) model.params[name] = code;
@@ -213,7 +213,7 @@ function fieldCode(kind: string, encoding: Schema | undefined): string | undefin
   // percent-encoded as the field's value; other types leave the form's own rules.
   const styled = ["style", "explode", "allowReserved"].some((name) => encoding[name] !== undefined);
   const jsonType = styled ? undefined : firstType(encoding.contentType);
-  if (jsonType !== undefined && bodyKind(jsonType) === "json") return `body ${jsonType}`;
+  if (jsonType !== undefined && mediaFamily(jsonType) === "json") return `body ${jsonType}`;
   const style =
     typeof encoding.style === "string" && FORM_STYLES.has(encoding.style) ? encoding.style : "form";
   const explode = typeof encoding.explode === "boolean" ? encoding.explode : style === "form";

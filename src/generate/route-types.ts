@@ -1,10 +1,18 @@
 import type { OperationData } from "../operations/describe-operations.js";
-import { bodyKind } from "../operations/operation-body.js";
+import { mediaFamily } from "../operations/operation-body.js";
 import type { SecurityScheme } from "../operations/operation-security.js";
 import { OPTION_KEYS } from "../options/option-keys.js";
 import { comment } from "./comment.js";
 import type { ServerModel } from "./read-servers.js";
 import { propertyName, SCHEMAS } from "./schema-type.js";
+
+/**
+ * How a call gives an operation's body, named by the media family where the two meet:
+ * `json`, `urlencoded` and `multipart`, an object body whose fields are parameters;
+ * `json-data`, a JSON body of another shape, given as data; `data`, any other, given whole.
+ */
+export const BODY_MODELS = ["json", "urlencoded", "multipart", "json-data", "data"] as const;
+export type BodyModel = (typeof BODY_MODELS)[number];
 
 /**
  * The option keys that keep their meaning beside a route: a parameter or body field of such a
@@ -40,11 +48,8 @@ export interface OperationModel {
   header?: readonly ParameterModel[];
   cookie?: readonly ParameterModel[];
   body: readonly ParameterModel[];
-  /**
-   * `json`: an object body of fields; `form` and `multipart`: fields in such a body;
-   * `json-data`: a JSON body of another shape; `data`: any other.
-   */
-  bodyKind?: "json" | "form" | "multipart" | "json-data" | "data";
+  /** How a call gives the body (`BODY_MODELS`). */
+  bodyKind?: BodyModel;
   /** The media type the body is sent as, when it is not `application/json`. */
   bodyType?: string;
   /** The `accept` of its responses, when it is not the table's. */
@@ -166,9 +171,9 @@ export function operationData(op: OperationModel): OperationData {
     op.bodyRequired === true &&
     op.bodyRange !== true &&
     (op.bodyKind === "json" ||
-      op.bodyKind === "form" ||
+      op.bodyKind === "urlencoded" ||
       op.bodyKind === "multipart" ||
-      (op.bodyKind === "data" && op.bodyType !== undefined && bodyKind(op.bodyType) === "raw"));
+      (op.bodyKind === "data" && op.bodyType !== undefined && mediaFamily(op.bodyType) === "other"));
   if (
     op.params === undefined &&
     op.bodyType === undefined &&

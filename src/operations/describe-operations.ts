@@ -20,7 +20,12 @@ import {
   type SecurityScheme,
   type SecuritySettings,
 } from "./operation-security.js";
-import { mediaTypes, type ReadOperation, readAlternatives, readOperation } from "./read-operation-data.js";
+import {
+  mediaTypes,
+  type ReadOperation,
+  readAlternatives,
+  readOperationData,
+} from "./read-operation-data.js";
 import type { ParameterSerializer } from "./serialize-parameter.js";
 import type { ServerMap } from "./server-map.js";
 import { TABLE_SOURCES } from "./table-sources.js";
@@ -178,7 +183,7 @@ function readOperations(read: Record<string, unknown>): readonly TableOperation[
       );
     }
     const requestMethod = toRequestMethod(method);
-    return { key, route: { method, requestMethod, url }, operation: readOperation(read[key], key) };
+    return { key, route: { method, requestMethod, url }, operation: readOperationData(read[key], key) };
   });
 }
 

@@ -21,14 +21,21 @@ import { type ParameterSerializer, parameterSerializer } from "./serialize-param
  */
 export type BodyField = ParameterSerializer | { readonly partType: string };
 
-/** The kinds of media type a body is written for: JSON, a form, multipart parts, anything else. */
-export function bodyKind(type: string): "json" | "form" | "multipart" | "raw" {
+/**
+ * The families of media type a described body is written for (see `mediaFamily`): JSON, a
+ * URL-encoded form, multipart form-data parts, and any other, which comes whole as data.
+ */
+export const MEDIA_FAMILIES = ["json", "urlencoded", "multipart", "other"] as const;
+export type MediaFamily = (typeof MEDIA_FAMILIES)[number];
+
+/** The family of a media type (`MEDIA_FAMILIES`), by its essence. */
+export function mediaFamily(type: string): MediaFamily {
   const essence = type.split(";")[0]?.trim().toLowerCase() ?? "";
   if (essence === "application/json" || essence.endsWith("+json")) return "json";
-  if (essence === "application/x-www-form-urlencoded") return "form";
+  if (essence === "application/x-www-form-urlencoded") return "urlencoded";
   // Only form-data is what FormData writes; multipart/mixed and others come whole as data.
   if (essence === "multipart/form-data") return "multipart";
-  return "raw";
+  return "other";
 }
 
 /**
@@ -42,7 +49,7 @@ export function operationBody(
   route: string,
   required = false,
 ): OperationBody {
-  const kind = bodyKind(type);
+  const kind = mediaFamily(type);
   if (kind === "json") {
     // A required body goes out as `{}` when no field is given, rather than not at all.
     return {
@@ -50,7 +57,7 @@ export function operationBody(
       write: (data, _keys, values) => (required && nothingGiven(data, values) ? {} : undefined),
     };
   }
-  if (kind === "raw") {
+  if (kind === "other") {
     return {
       type,
       write: (data, keys, values) => {
@@ -68,7 +75,7 @@ export function operationBody(
         if (
           data !== undefined &&
           typeof data !== "string" &&
-          (dataKind === undefined || dataKind === "form" || dataKind === "params")
+          (dataKind === undefined || dataKind === "formData" || dataKind === "searchParams")
         ) {
           throw new EndpointError(
             "invalid_parameter",
@@ -91,9 +98,9 @@ export function operationBody(
       },
     };
   }
-  const write = kind === "form" ? formBody : multipartBody;
+  const write = kind === "urlencoded" ? formBody : multipartBody;
   const empty = (): URLSearchParams | FormData =>
-    kind === "form" ? new URLSearchParams() : multipartBody([], [], fields);
+    kind === "urlencoded" ? new URLSearchParams() : multipartBody([], [], fields);
   return {
     type,
     write: (data, keys, values) => {
@@ -145,7 +152,7 @@ function formBody(
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i] as string;
     const field = fields.get(key);
-    if (field !== undefined && "partType" in field && bodyKind(field.partType) === "json") {
+    if (field !== undefined && "partType" in field && mediaFamily(field.partType) === "json") {
       // One JSON value, percent-encoded as the field's value (OpenAPI's Encoding Object).
       const value = readValue(values[i], key);
       if (value !== undefined) pieces.push(`${formText(key)}=${formText(jsonPart(value, key, budget), key)}`);
@@ -197,7 +204,7 @@ function multipartBody(
     const field = fields.get(key);
     const partType = field !== undefined && "partType" in field ? field.partType : undefined;
     const value = values[i];
-    if (partType !== undefined && bodyKind(partType) === "json" && rawBodyKind(value) === undefined) {
+    if (partType !== undefined && mediaFamily(partType) === "json" && rawBodyKind(value) === undefined) {
       // One JSON part, whatever the value's nesting: a list is one JSON array, not a part per item.
       const read = readValue(value, key);
       if (read !== undefined) {
@@ -238,7 +245,7 @@ function appendPart(
     throw new EndpointError(
       "invalid_parameter",
       __DEV__
-        ? `Parameter ${quote(key)} is a ${kind === "form" ? "FormData" : kind === "params" ? "URLSearchParams" : "stream"}, which cannot be one part of a multipart body: pass text, bytes, a Blob or plain data.`
+        ? `Parameter ${quote(key)} is a ${kind === "formData" ? "FormData" : kind === "searchParams" ? "URLSearchParams" : "stream"}, which cannot be one part of a multipart body: pass text, bytes, a Blob or plain data.`
         : key,
     );
   }

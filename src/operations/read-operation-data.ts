@@ -31,7 +31,7 @@ export interface ReadOperation {
   readonly alternatives: readonly (readonly string[])[] | undefined;
 }
 
-export function readOperation(value: unknown, route: string): ReadOperation {
+export function readOperationData(value: unknown, route: string): ReadOperation {
   const params = new Map<string, ParameterSerializer>();
   const fields = new Map<string, BodyField>();
   if (typeof value === "string") {

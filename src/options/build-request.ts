@@ -141,7 +141,7 @@ function writeBody(
     // they are themselves unless an operation describes them; a form (FormData,
     // URLSearchParams) always does: a label would break a multipart boundary.
     const kind = rawBodyKind(body);
-    if (kind !== "form" && kind !== "params") {
+    if (kind !== "formData" && kind !== "searchParams") {
       setUnset(
         headers,
         "content-type",

@@ -4,16 +4,16 @@ import { describeValue } from "../shared/describe-value.js";
 import { isArray, isPlainObject } from "../shared/object.js";
 import { invalidOptions } from "./invalid-options.js";
 
-export type MediaType = { readonly format: string; readonly previews: readonly string[] };
+export type MergedMediaType = { readonly format: string; readonly previews: readonly string[] };
 
 /** No format, no previews: what merged options without a mediaType mean. */
-export const NO_MEDIA_TYPE: MediaType = Object.freeze({ format: "", previews: Object.freeze([]) });
+export const NO_MEDIA_TYPE: MergedMediaType = Object.freeze({ format: "", previews: Object.freeze([]) });
 
 /**
  * `mediaType` given over `base`: its format replaces, its previews follow the base's, each
  * once. Merged options (`merged`) hold a whole mediaType, kept as it is, where `null` is none.
  */
-export function mergeMediaType(base: MediaType, given: unknown, merged: boolean): MediaType {
+export function mergeMediaType(base: MergedMediaType, given: unknown, merged: boolean): MergedMediaType {
   // Merged options are told one shape; a call is told what is wrong.
   const invalid = (message: string): EndpointError =>
     invalidOptions(

@@ -7,7 +7,7 @@ import type { MergedOptions } from "../types/request.js";
 import { checkBaseUrl } from "./check-base-url.js";
 import { applyHeaders } from "./headers.js";
 import { invalidOptions } from "./invalid-options.js";
-import { type MediaType, mergeMediaType, NO_MEDIA_TYPE } from "./merge-media-type.js";
+import { type MergedMediaType, mergeMediaType, NO_MEDIA_TYPE } from "./merge-media-type.js";
 import { type Budget, mergeValue } from "./merge-value.js";
 import { type CompiledOperation, type FindOperation, OPERATION_TABLES } from "./operation-tables.js";
 import { PARAMS_KEY } from "./option-keys.js";
@@ -28,7 +28,7 @@ export interface Merged {
   readonly baseUrl: string;
   /** Lowercase names, values as given. */
   readonly headers: Readonly<Record<string, unknown>>;
-  readonly mediaType: MediaType;
+  readonly mediaType: MergedMediaType;
   /** The request headers when they are the defaults' own, computed once per builder. */
   readonly sent: Readonly<Record<string, string>> | undefined;
   readonly request: unknown;

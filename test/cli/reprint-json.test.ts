@@ -3,7 +3,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { changedNumber, isCarried } from "../../src/cli/changed-number.js";
-import { arrayItems, reprintJson } from "../../src/cli/reprint-json.js";
+import { jsonArrayItems, reprintJson } from "../../src/cli/reprint-json.js";
 
 const UNSAFE = /[\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/;
 
@@ -46,16 +46,16 @@ describe("reprintJson", () => {
   });
 });
 
-describe("arrayItems", () => {
+describe("jsonArrayItems", () => {
   it("gives each item's text as written, or undefined for no array", () => {
     fc.assert(
       fc.property(fc.array(fc.jsonValue()), (items) => {
-        const found = arrayItems(` ${JSON.stringify(items, null, 1)} `);
+        const found = jsonArrayItems(` ${JSON.stringify(items, null, 1)} `);
         expect(found?.map((item) => JSON.parse(item))).toStrictEqual(JSON.parse(JSON.stringify(items)));
       }),
     );
-    expect(arrayItems('[1.10 , "a,]" ,{"b":[2,3]}]')).toStrictEqual(["1.10", '"a,]"', '{"b":[2,3]}']);
-    expect(arrayItems('{"a":[1]}')).toBeUndefined();
+    expect(jsonArrayItems('[1.10 , "a,]" ,{"b":[2,3]}]')).toStrictEqual(["1.10", '"a,]"', '{"b":[2,3]}']);
+    expect(jsonArrayItems('{"a":[1]}')).toBeUndefined();
   });
 });
 

@@ -66,7 +66,7 @@ function requiredOptions(op: Operation): Record<string, unknown> | undefined {
     if (typeof entry !== "string") return undefined;
     options[entry] = "x";
   }
-  if (op.bodyRequired === true && !["json", "form", "multipart"].includes(op.bodyKind ?? ""))
+  if (op.bodyRequired === true && !["json", "urlencoded", "multipart"].includes(op.bodyKind ?? ""))
     return undefined;
   for (const parameter of others) {
     if (!parameter.required) continue;

@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { readOperation } from "../../src/generate/read-operation.js";
 import { resolver } from "../../src/generate/read-refs.js";
-import type { RouteOptions } from "../../src/generate/route-options.js";
+import type { RouteTypeSettings } from "../../src/generate/route-type-settings.js";
 import type { OperationModel } from "../../src/generate/route-types.js";
 import { type Schema, schemaTypes } from "../../src/generate/schema-type.js";
 
@@ -13,7 +13,7 @@ interface Given {
   readonly path: string;
   readonly parameters: readonly Schema[];
   readonly itemParameters?: readonly Schema[];
-  readonly options?: RouteOptions;
+  readonly options?: RouteTypeSettings;
 }
 
 /** The operation's model and notes, read as the generator reads it. */

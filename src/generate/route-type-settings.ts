@@ -1,7 +1,7 @@
 import type { Schema } from "./schema-type.js";
 
 /** The generator's settings that change how an operation's route and query are written. */
-export interface RouteOptions {
+export interface RouteTypeSettings {
   /**
    * Route keys of requests with a body also name their form-style query parameters, as in
    * `"POST /repos/{owner}/{repo}/releases/{release_id}/assets{?name,label}"` (GitHub's routes

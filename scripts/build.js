@@ -2,11 +2,13 @@
 // bundled by esbuild (core.js, what endpoint() needs, plus one module per entry point and the
 // chunks the other entries share: a cold import of the main entry reads two files), twice:
 // with full error messages in dist/ and with short ones in dist/production/ (see
-// src/endpoint-error.ts).
+// src/endpoint-error.ts). Then the workspace package rest-endpoint-openapi
+// (scripts/build-openapi.js).
 import { execFileSync } from "node:child_process";
 import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { build, transform } from "esbuild";
+import { buildOpenapi } from "./build-openapi.js";
 import { eagerFirstCall } from "./eager-first-call.js";
 
 const root = new URL("../", import.meta.url);
@@ -161,3 +163,5 @@ writeFileSync(
 );
 writeFileSync(new URL("dist/github.d.ts", root), 'export * from "./operations/github-operations.js";\n');
 writeFileSync(new URL("dist/generate.d.ts", root), 'export * from "./generate/index.js";\n');
+// The second package, rest-endpoint-openapi: its index.js and index.d.ts from its sources.
+await buildOpenapi(root);

@@ -35,12 +35,17 @@ function run(file, args) {
   });
 }
 
-/** Packs the package once (the build is this run's), then lints the tarball with both tools. */
-async function checkPackage() {
+/**
+ * Packs a package once (the build is this run's), then lints the tarball with both tools: the
+ * root package, or the workspace `workspace` (rest-endpoint-openapi, whose index.js and
+ * index.d.ts the build writes).
+ */
+async function checkPackage(workspace) {
   const folder = mkdtempSync(join(tmpdir(), "rest-endpoint-pack-"));
   try {
     const npm = process.env.npm_execpath;
     const packArgs = ["pack", "--ignore-scripts", "--json", "--pack-destination", folder];
+    if (workspace !== undefined) packArgs.push("-w", workspace);
     const packed = npm ? await node([npm, ...packArgs]) : await run("npm", packArgs);
     if (packed.code !== 0) return packed;
     const tarball = join(folder, JSON.parse(packed.output.slice(packed.output.indexOf("[")))[0].filename);
@@ -71,7 +76,13 @@ const STAGES = [
     typecheck: () => node([TSC, "--noEmit", "-p", "tsconfig.json"]),
     "published types (TS 7)": () => node([TSC, "-p", "test/types"]),
     "published types (TS 5.9)": () => node([TSC59, "-p", "test/types"]),
-    package: checkPackage,
+    package: async () => {
+      const results = await Promise.all([checkPackage(), checkPackage("rest-endpoint-openapi")]);
+      return {
+        code: results.find((result) => result.code !== 0)?.code ?? 0,
+        output: results.map((result) => result.output).join(""),
+      };
+    },
   },
 ];
 

@@ -1,6 +1,7 @@
 // The schemas an OpenAPI description gives one operation's parameters and body fields, read
 // down to what the command line checks typed items against: types, enums, list items and
 // object properties. A generated module carries no schemas, so this reads the description.
+import { localRefs } from "../generate/local-refs.js";
 
 /** What the command line knows of one schema; a field left out is not checked. */
 export interface ItemSchema {
@@ -21,9 +22,6 @@ export interface OperationSchemas {
   /** Whether the body is JSON, where a number and its text are not the same value. */
   readonly jsonBody: boolean;
 }
-
-/** `$ref`s followed in a row at most: a reference may lead to itself. */
-const MAX_REFS = 32;
 
 /**
  * Schemas read inside one another at most (`items` of `items` ...): deeper ones are not
@@ -74,26 +72,19 @@ export function operationSchemas(description: unknown, route: string): Operation
 
 type Resolve = (node: unknown) => unknown;
 
-/** Follows local `#/...` references; a reference that leads nowhere is `undefined`. */
+/**
+ * Follows local `#/...` references (`localRefs`, the generator's reader); a reference that
+ * leads nowhere (another file, a name the description does not hold, a circle) is `undefined`,
+ * and what it describes is left unchecked.
+ */
 function resolver(root: unknown): Resolve {
+  const follow = localRefs(root);
   return (node) => {
-    for (let hops = 0; hops < MAX_REFS; hops++) {
-      const ref = own(node, "$ref");
-      if (typeof ref !== "string") return node;
-      if (!ref.startsWith("#")) return undefined;
-      node = root;
-      for (const step of ref.slice(1).split("/").slice(1)) {
-        let key: string;
-        try {
-          key = decodeURIComponent(step);
-        } catch {
-          // `%zz` is no percent-encoding: the reference leads nowhere, as the generator reads it.
-          return undefined;
-        }
-        node = own(node, key.replaceAll("~1", "/").replaceAll("~0", "~"));
-      }
+    try {
+      return follow(node);
+    } catch {
+      return undefined;
     }
-    return undefined;
   };
 }
 

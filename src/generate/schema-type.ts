@@ -1,3 +1,5 @@
+import { isRef } from "./local-refs.js";
+
 /** A JSON schema as a description holds it; `$ref`s are resolved by the caller's `resolve`. */
 export type Schema = { readonly [key: string]: unknown };
 
@@ -162,10 +164,6 @@ function stringEnd(text: string, start: number): number {
   let i = start + 1;
   for (; i < text.length && text[i] !== '"'; i++) if (text[i] === "\\") i++;
   return i;
-}
-
-function isRef(node: unknown): node is { readonly $ref: string } {
-  return typeof node === "object" && node !== null && typeof (node as { $ref?: unknown }).$ref === "string";
 }
 
 /** The last segment of a JSON Pointer, as a name: `#/components/schemas/Pet` -> `Pet`. */

@@ -1,8 +1,8 @@
 // This process's side of the command line: its standard streams, files, environment, fetch and
 // module loader, as `runCli` asks for them. The executable (bin.ts) runs the command with it; a
 // test runs the built command in its own process with it, changing only what it must observe.
-import { closeSync, constants, fstatSync, mkdirSync, openSync, readSync, writeFileSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
+import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { maskedText } from "../shared/masked-url.js";
 import { escapeControls } from "./escape-controls.js";
@@ -10,6 +10,7 @@ import { LOADER_PACKAGE } from "./generate-command.js";
 import { JQ_PACKAGE } from "./print-response.js";
 import { type CliIo, runCli } from "./run-cli.js";
 import { UsageError } from "./usage-error.js";
+import { writeOutFile } from "./write-out-file.js";
 
 /** The largest file read as a body or a value: 256 MiB. */
 const MAX_FILE = 256 * 1024 * 1024;
@@ -157,11 +158,8 @@ export function nodeIo(): CliIo {
     // Plain bytes: a Buffer's toJSON would print it as { type: "Buffer", data: [...] }.
     readStdin: () => readCapped(0, MAX_FILE),
     readFile,
-    // `generate --out gen/api.js`: a folder not made yet is made, as tsc makes its outDir.
-    writeFile: (path, text) => {
-      mkdirSync(dirname(resolve(path)), { recursive: true });
-      writeFileSync(path, text);
-    },
+    // `generate --out gen/api.js`: through no symbolic link, a folder not made yet made.
+    writeFile: (path, text) => writeOutFile(path, text),
     stdinHasData,
     fetch: (url, init) => fetch(url, init),
     env: (name) => process.env[name],

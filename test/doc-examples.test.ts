@@ -2,6 +2,7 @@
 // `expression; // value` (or the value on the next comment line) is checked: the expression
 // must equal the value. Read from the published .d.ts files, which are what editors show.
 import { readFileSync } from "node:fs";
+import * as openapi from "rest-endpoint-openapi";
 import { describe, expect, it } from "vitest";
 import * as adapters from "../dist/adapters.js";
 import * as generate from "../dist/generate.js";
@@ -30,6 +31,8 @@ const PUBLIC = {
   "operations/github-operations.d.ts": ["operations"],
   "generate/generate-operations.d.ts": ["generateOperations"],
   "generate/read-description.d.ts": ["readDescription"],
+  // The second package's declarations, which the build writes beside its index.js.
+  "../packages/openapi/index.d.ts": ["loadDescription", "readDescriptionText"],
 };
 
 /** Each `@example` code block with the name declared right after its comment. */
@@ -90,7 +93,7 @@ describe("JSDoc examples", () => {
         };
         const fetched: unknown[] = [];
         const fetch = async (...args: unknown[]) => fetched.push(args);
-        const scope = { ...lib, ...uriTemplate, ...generate, ...github, check, fetch };
+        const scope = { ...lib, ...uriTemplate, ...generate, ...github, ...openapi, check, fetch };
         await new AsyncFunction(...Object.keys(scope), checked)(...Object.values(scope));
         expect(checks).toBeGreaterThan(0);
         expect(ran).toBe(checks);

@@ -23,7 +23,9 @@ import { readYaml } from "./read-yaml.js";
  * ```ts
  * import { generateOperations } from "rest-endpoint/generate";
  * import { loadDescription } from "rest-endpoint-openapi";
- * const { module } = generateOperations(await loadDescription("api/openapi.yaml"));
+ * const petstore = "node_modules/rest-endpoint-openapi/examples/petstore.yaml";
+ * const generated = generateOperations(await loadDescription(petstore));
+ * generated.operations.map((operation) => operation.id); // ["listPets", "createPet", "showPetById"]
  * ```
  */
 export async function loadDescription(path: string): Promise<{ [key: string]: unknown }> {

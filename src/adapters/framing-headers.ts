@@ -22,6 +22,7 @@ export function refuseFraming(headers: Readonly<Record<string, string>>, adapter
         __DEV__
           ? `Header ${quote(name)} in the request options given to ${adapter}: ${adapter} writes host (from the url) and content-length (from the body) itself, and another host, length or transfer-encoding (or a connection header naming one) would let servers read the request differently; remove the header.`
           : "",
+        { header: name },
       );
     }
   }

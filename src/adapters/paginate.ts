@@ -71,6 +71,7 @@ export async function* paginate(
       __DEV__
         ? `The client given to paginate has a fetch that is not a function: ${describeValue(given)}.`
         : "",
+      { option: "fetch" },
     );
   }
   const send = (given as PaginateClient["fetch"]) ?? ((url: string, init: FetchInit) => fetch(url, init));
@@ -112,5 +113,6 @@ function notAResponse(response: unknown): EndpointError {
     __DEV__
       ? `The fetch given to paginate answered ${describeValue(response)}, which is no Response (its headers.get("link") gives no string or null).`
       : "",
+    { option: "fetch" },
   );
 }

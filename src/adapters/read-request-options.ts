@@ -89,7 +89,8 @@ function readMethod(method: unknown, adapter: string): AdapterInput["method"] {
     "unsupported_method",
     __DEV__
       ? `Unsupported method ${typeof method === "string" ? quote(method) : describeValue(method)} in the request options given to ${adapter}: use one of ${supportedMethods()}.`
-      : "method",
+      : "",
+    { option: "method" },
   );
 }
 
@@ -102,7 +103,8 @@ function missing(member: "method" | "url" | "headers", adapter: string): Endpoin
     "invalid_options",
     __DEV__
       ? `The request options given to ${adapter} have no ${member}: hand it what endpoint() returns, which has a method, a url and headers.`
-      : member,
+      : "",
+    { option: member },
   );
 }
 
@@ -113,7 +115,8 @@ function readUrl(url: unknown, adapter: string): { target: string; host: string 
       "invalid_options",
       __DEV__
         ? `url must be a string such as "https://api.github.com/user" or "/user" in the request options given to ${adapter}, got ${describeValue(url)}.`
-        : "url",
+        : "",
+      { option: "url" },
     );
   }
   // `problem` is given as `__DEV__ ? "..." : ""`.
@@ -122,7 +125,8 @@ function readUrl(url: unknown, adapter: string): { target: string; host: string 
       "invalid_options",
       __DEV__
         ? `Invalid url ${quote(maskedUrl(url))} in the request options given to ${adapter}: it ${problem}.`
-        : "url",
+        : "",
+      { option: "url" },
     );
   if (url === "") {
     throw invalid(
@@ -306,7 +310,8 @@ function readHeaders(
       "invalid_options",
       __DEV__
         ? `headers must be a plain object of strings, such as { accept: "application/json" }, in the request options given to ${adapter}; got ${describeValue(input)}.`
-        : "headers",
+        : "",
+      { option: "headers" },
     );
   }
   // The copy is the result: fresh, without a prototype, each value read once.
@@ -319,7 +324,8 @@ function readHeaders(
         "invalid_header",
         __DEV__
           ? `Invalid header name ${quote(name)} in the request options given to ${adapter}: a name is a token of letters, digits and !#$%&'*+-.^_\`|~ only.`
-          : name,
+          : "",
+        { header: name },
       );
     }
     const value: unknown = headers[name];
@@ -328,7 +334,8 @@ function readHeaders(
         "invalid_header",
         __DEV__
           ? `Header ${quote(name)} has the value ${describeValue(value)} in the request options given to ${adapter}: a header value must be a string here, as endpoint() returns.`
-          : name,
+          : "",
+        { header: name },
       );
     }
     checkHeaderValue(name, value);
@@ -339,7 +346,8 @@ function readHeaders(
         "invalid_header",
         __DEV__
           ? `Headers ${quote(first)} and ${quote(name)} in the request options given to ${adapter} differ only in case, so clients would send two of them or join them; keep one.`
-          : name,
+          : "",
+        { header: name },
       );
     }
     names.add(lower);

@@ -96,7 +96,8 @@ export function sender(client?: SenderClient): Send<unknown> | SendOrThrow<unkno
       "invalid_options",
       __DEV__
         ? `The client given to sender has a fetch that is not a function: ${describeValue(given)}.`
-        : "fetch",
+        : "",
+      { option: "fetch" },
     );
   }
   const throwOnStatus = read.throwOnStatus;
@@ -105,7 +106,8 @@ export function sender(client?: SenderClient): Send<unknown> | SendOrThrow<unkno
       "invalid_options",
       __DEV__
         ? `The client given to sender has a throwOnStatus that is not true or false: ${describeValue(throwOnStatus)}.`
-        : "throwOnStatus",
+        : "",
+      { option: "throwOnStatus" },
     );
   }
   // The runtime's fetch is looked up when a request goes out: Node loads it on first use.
@@ -118,7 +120,8 @@ export function sender(client?: SenderClient): Send<unknown> | SendOrThrow<unkno
         "invalid_options",
         __DEV__
           ? `The init given to a sender has headers that are not a plain object (${describeValue(first.headers)}): give them as { name: value }, or in the request options.`
-          : "headers",
+          : "",
+        { option: "headers" },
       );
     }
     refuseFraming(first.headers, "sender");
@@ -218,7 +221,8 @@ function asResponse(value: unknown): Response {
   if (ok) return value as Response;
   throw new EndpointError(
     "invalid_options",
-    __DEV__ ? `The fetch given to sender answered ${describeValue(value)}, which is no Response.` : "fetch",
+    __DEV__ ? `The fetch given to sender answered ${describeValue(value)}, which is no Response.` : "",
+    { option: "fetch" },
   );
 }
 

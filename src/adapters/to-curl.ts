@@ -44,6 +44,7 @@ export function toCurl(options: RequestOptions): string {
         __DEV__
           ? `Header ${quote(name)} has a value beyond ASCII: a shell command carries it as UTF-8, so curl would send other bytes than fetch or a raw message; percent-encode it or use another client.`
           : "",
+        { header: name },
       );
     }
     // curl reads `name:` followed by nothing but white space as "remove this header"; `name;`
@@ -75,6 +76,7 @@ export function toCurl(options: RequestOptions): string {
         __DEV__
           ? `The body is ${bytes.byteLength} bytes, more than the ${MAX_BODY} a shell command carries here; send it with toFetchArgs, or with curl --data-binary @FILE.`
           : "",
+        { option: "body" },
       );
     }
     args.push("--data-binary", "@-");

@@ -1,4 +1,4 @@
-import { withCause } from "../errors/endpoint-error.js";
+import { type EndpointErrorFields, withCause } from "../errors/endpoint-error.js";
 import { hasOwnKeys, MAX_PROTOTYPE_CHAIN } from "../shared/object.js";
 import { checkJsonPrimitive, notJson } from "./check-json-data.js";
 import { BODY_CLASSES, hasBrand, rawBodyKind, type WebBodyKind, webClass } from "./raw-body-kind.js";
@@ -7,7 +7,7 @@ import { BODY_CLASSES, hasBrand, rawBodyKind, type WebBodyKind, webClass } from 
  * Refuses a number JSON would write as `null`, a function or symbol it would drop, and an
  * object it would write as `null` or `{}` (see `jsonLoss`). A top-level body may be bytes.
  */
-export function checkJsonLeaf(value: unknown, path: string, nested = true): void {
+export function checkJsonLeaf(value: unknown, path: string, fault: EndpointErrorFields, nested = true): void {
   switch (typeof value) {
     case "object": {
       let loss: string | undefined;
@@ -19,18 +19,23 @@ export function checkJsonLeaf(value: unknown, path: string, nested = true): void
         throw withCause(
           notJson(
             path,
+            fault,
             __DEV__ ? "is a Proxy that cannot be read (revoked, or its getPrototypeOf trap threw)" : "",
           ),
           error,
         );
       }
       if (loss !== undefined) {
-        throw notJson(path, __DEV__ ? `is ${loss}: pass plain data (strings, numbers, lists, objects)` : "");
+        throw notJson(
+          path,
+          fault,
+          __DEV__ ? `is ${loss}: pass plain data (strings, numbers, lists, objects)` : "",
+        );
       }
       return;
     }
     default:
-      checkJsonPrimitive(value, path);
+      checkJsonPrimitive(value, path, fault);
   }
 }
 

@@ -19,5 +19,6 @@ export function printableBytes(body: unknown, adapter: string, into: string): Ui
     __DEV__
       ? `${adapter} cannot write a Blob, FormData or stream body into ${into}; pass text or bytes as data.`
       : "",
+    { option: "body" },
   );
 }

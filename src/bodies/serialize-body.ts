@@ -1,6 +1,6 @@
 // A body as a client sends it: text and bytes as they are, blobs, forms and streams by their
 // kind, anything else as JSON that says exactly what the caller meant.
-import { EndpointError, isInstance, withCause } from "../errors/endpoint-error.js";
+import { EndpointError, type EndpointErrorFields, isInstance, withCause } from "../errors/endpoint-error.js";
 import { isArray, isPlainObject, MAX_PROTOTYPE_CHAIN } from "../shared/object.js";
 import { bodyBytes } from "./body-bytes.js";
 import { checkJsonLeaf } from "./check-json-body.js";
@@ -33,6 +33,9 @@ export const FORM_CONTENT_TYPE = "application/x-www-form-urlencoded;charset=UTF-
 // JSON.stringify calls a toJSON it finds on a value's prototype: one that other code put on a
 // built-in prototype would rewrite every body. The built-ins' own toJSON methods (Date's,
 // URL's, ...) are recorded when this module loads, before other code can replace them.
+/** What holds a body the adapters write: the request options' `body`. */
+const BODY: EndpointErrorFields = { option: "body" };
+
 const isNative = (value: unknown): boolean =>
   typeof value === "function" && /\[native code\]\s*\}$/.test(Function.prototype.toString.call(value));
 const ownToJson = (prototype: object): unknown => Object.getOwnPropertyDescriptor(prototype, "toJSON")?.value;
@@ -194,6 +197,7 @@ export function writingBody<T>(write: () => T): T {
     throw withCause(
       notJson(
         "body",
+        BODY,
         __DEV__ ? "cannot be written (its value cannot be read, or it is too large): pass plain data" : "",
       ),
       error,
@@ -208,7 +212,7 @@ export function serializeKind(body: unknown): {
 } {
   if (typeof body === "string") {
     // fetch and curl would send U+FFFD for a lone surrogate: a changed body, refused instead.
-    checkText(body, "data");
+    checkText(body, "data", BODY);
     return { body, kind: undefined };
   }
   const kind = rawBodyKind(body);
@@ -220,6 +224,7 @@ export function serializeKind(body: unknown): {
   if (!isInstance(body, type)) {
     throw notJson(
       "body",
+      BODY,
       __DEV__
         ? `is a ${name} whose prototype was replaced, which fetch would send as the text of its toString(): pass the ${name} as it was made`
         : "",
@@ -273,6 +278,7 @@ function toJson(body: unknown): string {
       if (++count > MAX_JSON_VALUES) {
         throw notJson(
           "body",
+          BODY,
           __DEV__
             ? `writes more than ${MAX_JSON_VALUES} values as JSON (shared parts are written once per path): send less`
             : "",
@@ -306,7 +312,7 @@ function toJson(body: unknown): string {
         const parent = paths[paths.length - 1] ?? "body";
         path = isArray(this) ? `${parent}[${key}]` : `${parent}.${key}`;
       }
-      if (started && value === undefined && isArray(this)) throw undefinedItem(path);
+      if (started && value === undefined && isArray(this)) throw undefinedItem(path, BODY);
       // The whole body is not inside JSON: an object that only borrows a blob's prototype is
       // written as its keys there, and a real blob never comes here (it is sent as it is).
       const nested = started;
@@ -314,7 +320,7 @@ function toJson(body: unknown): string {
       // toJSON has run: an invalid Date arrives as null, so its own value (no getter runs) tells.
       if (value === null) {
         const raw: unknown = own?.value;
-        if (typeof raw === "object" && raw !== null) checkJsonLeaf(raw, path);
+        if (typeof raw === "object" && raw !== null) checkJsonLeaf(raw, path, BODY);
       }
       return checkJsonValue(value, path, nested, open, paths, onStack, checked);
     });
@@ -326,6 +332,7 @@ function toJson(body: unknown): string {
     throw withCause(
       notJson(
         "body",
+        BODY,
         __DEV__
           ? error instanceof RangeError
             ? "is too large to write as one JSON text: send less, or send it in parts"
@@ -338,6 +345,7 @@ function toJson(body: unknown): string {
   if (text === undefined) {
     throw notJson(
       "body",
+      BODY,
       __DEV__ ? "is undefined, which JSON cannot carry: give a body or leave it out" : "",
     );
   }
@@ -347,6 +355,7 @@ function toJson(body: unknown): string {
 function pollutedToJson(): EndpointError {
   return notJson(
     "body",
+    BODY,
     __DEV__ ? "cannot be written: a built-in prototype has a toJSON (polluted), which would rewrite it" : "",
   );
 }
@@ -366,7 +375,7 @@ function checkJsonValue(
     case "object":
       break;
     default:
-      checkJsonLeaf(value, path);
+      checkJsonLeaf(value, path, BODY);
       return value;
   }
   if (value === null) return value;
@@ -378,18 +387,19 @@ function checkJsonValue(
     const boxed = unbox(value);
     if (typeof boxed === "bigint") return boxed.toString();
     if (typeof boxed === "number") {
-      checkJsonLeaf(boxed, path);
+      checkJsonLeaf(boxed, path, BODY);
       return value;
     }
-    checkJsonLeaf(value, path, nested);
+    checkJsonLeaf(value, path, BODY, nested);
   } else if (!isArray(value) && Object.keys(value).length === 0) {
     // A Map, blob or stream with no prototype looks plain: JSON would write it as {}.
-    checkJsonLeaf(value, path, nested);
+    checkJsonLeaf(value, path, BODY, nested);
   }
   checked.add(value);
   if (onStack.has(value)) {
     throw notJson(
       path,
+      BODY,
       __DEV__
         ? "refers back to an object that contains it (a cycle), which JSON cannot carry: pass a tree"
         : "",
@@ -398,6 +408,7 @@ function checkJsonValue(
   if (open.length >= MAX_JSON_DEPTH) {
     throw notJson(
       path,
+      BODY,
       __DEV__ ? `is nested deeper than ${MAX_JSON_DEPTH} levels, which JSON cannot carry: flatten it` : "",
     );
   }
@@ -408,6 +419,7 @@ function checkJsonValue(
       if (!Object.hasOwn(value, i)) {
         throw notJson(
           __DEV__ ? `${path}[${i}]` : "",
+          BODY,
           __DEV__ ? "is a hole in a list, which JSON cannot carry: pass a list without holes" : "",
         );
       }

@@ -308,27 +308,22 @@ function inCliWords<T>(build: () => T, described: boolean): T {
   try {
     return build();
   } catch (error) {
-    if (error instanceof EndpointError && error.code === "missing_parameter") {
-      const name = /^Missing parameter ("(?:[^"\\]|\\.)*")/.exec(error.message)?.[1];
-      const route = / for route ("(?:[^"\\]|\\.)*")/.exec(error.message)?.[1];
-      if (name !== undefined) {
-        const text = JSON.parse(name) as string;
+    if (error instanceof EndpointError) {
+      const { code, parameter, route } = error;
+      if (code === "missing_parameter" && parameter !== undefined) {
         throw new UsageError(
-          `Missing parameter ${name}${route === undefined ? "" : ` for route ${route}`}: add the item ${text}=... (or -f ${text}=...).`,
+          `Missing parameter ${quote(parameter)}${route === undefined ? "" : ` for route ${quote(route)}`}: add the item ${parameter}=... (or -f ${parameter}=...).`,
         );
       }
-    }
-    const beside = /^Parameter ("(?:[^"\\]|\\.)*") is left over beside data/.exec(
-      error instanceof EndpointError ? error.message : "",
-    )?.[1];
-    if (beside !== undefined) {
-      // HTTPie refuses items beside a body too; gh's -f and -F fields go to the query.
-      const text = JSON.parse(beside) as string;
-      // With --operations, -f fields follow the description, not gh's query rule.
-      const field = described ? "" : `, as -f ${text}=... (gh's way)`;
-      throw new UsageError(
-        `The item ${text}=... beside a --data or --input body would be lost: send it as the query item ${text}==...${field}, or inside the body.`,
-      );
+      // A parameter left over beside `data`: the error names both.
+      if (code === "invalid_parameter" && error.option === "data" && parameter !== undefined) {
+        // HTTPie refuses items beside a body too; gh's -f and -F fields go to the query.
+        // With --operations, -f fields follow the description, not gh's query rule.
+        const field = described ? "" : `, as -f ${parameter}=... (gh's way)`;
+        throw new UsageError(
+          `The item ${parameter}=... beside a --data or --input body would be lost: send it as the query item ${parameter}==...${field}, or inside the body.`,
+        );
+      }
     }
     throw error;
   }

@@ -19,12 +19,32 @@ export type EndpointErrorCode =
   | "invalid_response";
 
 /**
+ * What an `EndpointError` names as at fault, given where it is made: each field is the
+ * caller's own word for the thing (docs/errors.md lists them per code). The three names are
+ * three fields, not one, because they live in three namespaces (the option `headers`, the
+ * header `accept` and a parameter `accept` are three things) and a fault may involve two: a
+ * parameter left over beside the `data` option sets both.
+ */
+export interface EndpointErrorFields {
+  /** The parameter at fault, as the options name it (`"repo"`); a body value's top parameter. */
+  parameter?: string | undefined;
+  /** The header at fault, as the headers name it (`"x-request-id"`). */
+  header?: string | undefined;
+  /** The option at fault (`"baseUrl"`, `"headers"`, `"data"`), or a client setting. */
+  option?: string | undefined;
+  /** The route of the request, as `"METHOD url"` with the method in capitals. */
+  route?: string | undefined;
+  /** Template faults: the 0-based position of the fault in the template. */
+  index?: number | undefined;
+}
+
+/**
  * The one error type rest-endpoint throws. `code` says what kind of input was wrong; the
- * message says what, where and how to fix it. Template faults also carry `index`, the
- * 0-based position in the template. Production builds (the `production` export condition)
- * carry a short message instead: the code, the name of the parameter, header or option at
- * fault, the index if any, and where docs/errors.md explains the code; there the `message`
- * argument is that name.
+ * message says what, where and how to fix it. The fields say what was at fault, in every build:
+ * `parameter`, `header` or `option` (the caller's name for it), `route` where the request's
+ * route is known, and `index` for template faults. Production builds (the `production` export
+ * condition) carry a short message instead: the code, the name at fault, the index if any, and
+ * where docs/errors.md explains the code.
  *
  * @example
  * ```ts
@@ -33,30 +53,43 @@ export type EndpointErrorCode =
  * } catch (error) {
  *   error instanceof EndpointError; // true
  *   error.code; // "missing_parameter"
+ *   error.parameter; // "repo"
+ *   error.route; // "GET /repos/{owner}/{repo}"
  * }
  * ```
  */
 export class EndpointError extends Error {
   override readonly name: "EndpointError" = "EndpointError";
   readonly code: EndpointErrorCode;
+  /** Template faults: the 0-based position of the fault in the template; otherwise `undefined`. */
   readonly index: number | undefined;
+  /** The parameter at fault (`"repo"`), when a parameter is; otherwise `undefined`. */
+  declare readonly parameter?: string;
+  /** The header at fault (`"x-request-id"`), when a header is; otherwise `undefined`. */
+  declare readonly header?: string;
+  /** The option (or client setting) at fault (`"baseUrl"`), when one is; otherwise `undefined`. */
+  declare readonly option?: string;
+  /** The request's route, `"GET /repos/{owner}/{repo}"`, where it is known; otherwise `undefined`. */
+  declare readonly route?: string;
 
-  constructor(code: EndpointErrorCode, message: string, index?: number) {
+  constructor(code: EndpointErrorCode, message: string, fields: EndpointErrorFields = {}) {
     // Production builds leave the message text out: it is a large part of the bundle. Write each
-    // message as `new EndpointError("code", __DEV__ ? `...` : name)`, where `name` is the
-    // parameter, header or option at fault ("" when there is none); a helper that builds
-    // messages takes its text the same way and tests `__DEV__` itself. scripts/build.js
-    // defines `__DEV__` as false for dist/production/ (the `production` export condition),
-    // where esbuild drops the dead text and the helpers only it used. There the message is the
-    // short form: the code, the name if any, the index if any, and the section of
-    // docs/errors.md on the code.
+    // error as `new EndpointError("code", __DEV__ ? `...` : "", { parameter: name })`: the
+    // fields in both builds, the text in development only; a helper that builds messages takes
+    // its text the same way and tests `__DEV__` itself. scripts/build.js defines `__DEV__` as
+    // false for dist/production/ (the `production` export condition), where esbuild drops the
+    // dead text and the helpers only it used. There the message is the short form: the code,
+    // the name at fault (the `message` argument, else the parameter, header or option), the
+    // index if any, and the section of docs/errors.md on the code.
+    const index = fields.index;
+    const named = message || fields.parameter || fields.header || fields.option || "";
     super(
       __DEV__ && message !== ""
         ? message
-        : `${code}${message && ` ${quote(message)}`}${index === undefined ? "" : ` at index ${index}`} (see rest-endpoint/docs/errors.md#${code})`,
+        : `${code}${named && ` ${quote(named)}`}${index === undefined ? "" : ` at index ${index}`} (see rest-endpoint/docs/errors.md#${code})`,
     );
     this.code = code;
-    this.index = index;
+    Object.assign(this, fields);
   }
 }
 
@@ -89,9 +122,12 @@ export function asEndpointError(error: unknown): EndpointError {
   );
 }
 
-/** `invalid_options`, its message written like every other (see `EndpointError`). */
-export function invalidOptions(message: string): EndpointError {
-  return new EndpointError("invalid_options", message);
+/**
+ * `invalid_options`, its message written like every other (see `EndpointError`), for `option`
+ * (and the `parameter` in it) when one is at fault.
+ */
+export function invalidOptions(message: string, option?: string, parameter?: string): EndpointError {
+  return new EndpointError("invalid_options", message, { option, parameter });
 }
 
 /**

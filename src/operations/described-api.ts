@@ -23,7 +23,8 @@ export function readDescribedApi(
       "invalid_options",
       __DEV__
         ? `${caller}() takes an api such as a module written by \`rest-endpoint generate\` exports ({ baseUrl, operations }, operations made by describeOperations()), got ${describeValue(api)}.`
-        : "operations",
+        : "",
+      { option: "operations" },
     );
   }
   return { own, source };

@@ -40,7 +40,8 @@ export function moveServers<const Api extends DescribedApi>(
       "invalid_options",
       __DEV__
         ? "moveServers() was given an api it moved already: move the module's api (or withCredentials(...)) once, with every server in one map."
-        : "operations",
+        : "",
+      { option: "operations" },
     );
   }
   const baseUrl = typeof own.baseUrl === "string" ? own.baseUrl : undefined;

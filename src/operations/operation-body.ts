@@ -66,7 +66,8 @@ export function operationBody(
             "missing_parameter",
             __DEV__
               ? `Operation ${quote(route)} requires a body, sent whole as ${quote(type)}: pass it as data.`
-              : "data",
+              : "",
+            { option: "data", route },
           );
         }
         // Anything but text, bytes, a Blob or a stream would go out as JSON (an object, a list,
@@ -81,7 +82,8 @@ export function operationBody(
             "invalid_parameter",
             __DEV__
               ? `Operation ${quote(route)} sends its body as ${quote(type)}, which is not JSON: give data as text, bytes, a Blob or a stream, not ${describeValue(data)}.`
-              : "data",
+              : "",
+            { option: "data", route },
           );
         }
         // `undefined` is "not given": only a value would be lost.
@@ -91,7 +93,8 @@ export function operationBody(
             "invalid_parameter",
             __DEV__
               ? `Operation ${quote(route)} takes its body whole, as ${quote(type)}: pass it as data, not as parameter ${quote(keys[given] as string)}.`
-              : (keys[given] as string),
+              : "",
+            { parameter: keys[given] as string, route },
           );
         }
         return undefined;
@@ -120,7 +123,8 @@ export function operationBody(
           "invalid_parameter",
           __DEV__
             ? `Operation ${quote(route)} sends a ${type} body: give data as an object of its fields, text, bytes or a form, not ${describeValue(data)}.`
-            : "data",
+            : "",
+          { option: "data", route },
         );
       }
       const read = snapshot(data, __DEV__ ? "data" : "");
@@ -246,7 +250,8 @@ function appendPart(
       "invalid_parameter",
       __DEV__
         ? `Parameter ${quote(key)} is a ${kind === "formData" ? "FormData" : kind === "searchParams" ? "URLSearchParams" : "stream"}, which cannot be one part of a multipart body: pass text, bytes, a Blob or plain data.`
-        : key,
+        : "",
+      { parameter: key },
     );
   }
   const scalar = toScalarString(value, key);
@@ -257,7 +262,8 @@ function appendPart(
         "invalid_parameter",
         __DEV__
           ? `Parameter ${quote(key)} has a list in its list: each item is one part, a value or an object.`
-          : key,
+          : "",
+        { parameter: key },
       );
     }
     // An object (or each object of a list, one part each) is a JSON part, as OpenAPI's default says.
@@ -288,7 +294,7 @@ function jsonPart(value: unknown, key: string, budget: JsonPartBudget): string {
     checkText(value, key);
     return value;
   }
-  checkJsonData(value, key, budget);
+  checkJsonData(value, key, { parameter: key }, budget);
   try {
     return JSON.stringify(value, (_, item: unknown) => {
       if (++budget.written > MAX_JSON_PART_VALUES) throw new RangeError("too many values");
@@ -296,7 +302,7 @@ function jsonPart(value: unknown, key: string, budget: JsonPartBudget): string {
       else if (typeof item === "bigint") return item.toString();
       // Inside a form no adapter sees the part again: what JSON would lose (a Map, a boxed
       // NaN, a buffer) is refused here, after any toJSON, as the adapters refuse it.
-      else if (!Array.isArray(item) && !isPlainObject(item)) checkJsonLeaf(item, key);
+      else if (!Array.isArray(item) && !isPlainObject(item)) checkJsonLeaf(item, key, { parameter: key });
       return item;
     });
   } catch (error) {
@@ -306,7 +312,8 @@ function jsonPart(value: unknown, key: string, budget: JsonPartBudget): string {
         "invalid_parameter",
         __DEV__
           ? `Parameter ${quote(key)} cannot be written as a JSON part (more than ${MAX_JSON_PART_VALUES} values, or a value JSON cannot hold).`
-          : key,
+          : "",
+        { parameter: key },
       ),
       error,
     );
@@ -320,7 +327,8 @@ function readBytes(value: object, key: string): Uint8Array {
     throw withCause(
       new EndpointError(
         "invalid_parameter",
-        __DEV__ ? `Parameter ${quote(key)} holds bytes that cannot be read (a detached buffer?).` : key,
+        __DEV__ ? `Parameter ${quote(key)} holds bytes that cannot be read (a detached buffer?).` : "",
+        { parameter: key },
       ),
       error,
     );

@@ -41,6 +41,7 @@ export function operationFinish(
         __DEV__
           ? `Route ${quote(route)} goes to ${quote(origin)}, a server of its own, but this builder was moved (baseUrl ${quote(baseUrl)}, API servers ${(home ?? []).map(quote).join(", ")}): it would leave the host you moved the builder to. Map that server too, e.g. moveServers(api, { ${JSON.stringify(origin)}: "http://localhost:4011" }) from rest-endpoint/operations (map it to itself to send it there).`
           : origin,
+        { option: "baseUrl", route },
       );
     }
     const sent = moved ?? url;

@@ -134,6 +134,7 @@ export function operationAuthorize(
         __DEV__
           ? `Route ${quote(route)} would send its credentials to ${quote(url)}, which is not one of the API's servers (${security.servers.map(quote).join(", ")}): credentials go only there. Give them in headers yourself to send them elsewhere.`
           : "",
+        { option: "baseUrl", route },
       );
     }
     let sent = url;
@@ -178,7 +179,8 @@ function writer(scheme: SecurityScheme, credential: Credential): Write {
       "invalid_parameter",
       __DEV__
         ? `The request already holds ${quote(scheme.name)}, the name its credential is sent under: leave it out.`
-        : scheme.name,
+        : "",
+      { parameter: scheme.name },
     );
   // Names as the most lenient servers read them (lenientName), on both sides.
   const credentialName = lenientName(scheme.name);

@@ -147,7 +147,8 @@ function form(
       "invalid_parameter",
       __DEV__
         ? `Parameter ${quote(key)} is an object, whose keys would be sent as names of their own in place of the parameter's: pass a list or a single value.`
-        : key,
+        : "",
+      { parameter: key },
     );
   }
   const pairs = parts.pairs.map(([k, v]) => [encoded(k, key, encode), encoded(v, key, encode)]);
@@ -186,7 +187,8 @@ function spendNames(characters: number, key: string, budget = { names: 0 }): voi
       "invalid_parameter",
       __DEV__
         ? `Parameter ${quote(key)} would write its names again before each of its values, more than ${MAX_REPEATED_NAMES} characters of them: send fewer values or shorter keys.`
-        : key,
+        : "",
+      { parameter: key },
     );
   }
 }
@@ -222,7 +224,8 @@ function deepPieces(
       "invalid_parameter",
       __DEV__
         ? `Parameter ${quote(key)} writes more than ${MAX_DEEP_OBJECT_VALUES} values as a deep object: send fewer.`
-        : key,
+        : "",
+      { parameter: key },
     );
   }
   if (depth > MAX_DEEP_OBJECT_DEPTH) {
@@ -230,7 +233,8 @@ function deepPieces(
       "invalid_parameter",
       __DEV__
         ? `Parameter ${quote(key)} nests deeper than ${MAX_DEEP_OBJECT_DEPTH} levels (or refers to itself): flatten it.`
-        : key,
+        : "",
+      { parameter: key },
     );
   }
   const scalar = toScalarString(value, key);
@@ -255,7 +259,8 @@ function deepPieces(
         "invalid_parameter",
         __DEV__
           ? `Parameter ${quote(key)} has the key ${quote(k)}, whose brackets would read as another level of the deep object: use keys without [ or ].`
-          : key,
+          : "",
+        { parameter: key },
       );
     }
     deepPieces(map[k], key, `${prefix}%5B${encoded(k, key, encodeUnreserved)}%5D`, pieces, depth + 1, budget);

@@ -13,5 +13,5 @@ export function unknownRoute(route: string, routes: readonly string[]): Endpoint
     const close = closestRoutes(route, routes);
     message = `Route ${quote(route)} is not described by this builder's operations (${routes.length === 1 ? "one route" : `${routes.length} routes`}).${close.length === 0 ? "" : ` Did you mean ${close.map(quote).join(" or ")}?`} To send a route the table does not describe by the rules of a plain route, make the builder with withPlainRoutes(api) from rest-endpoint/operations.`;
   }
-  return new EndpointError("invalid_route", __DEV__ ? message : route);
+  return new EndpointError("invalid_route", __DEV__ ? message : route, { route });
 }

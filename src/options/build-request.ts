@@ -2,7 +2,7 @@ import { checkJsonData } from "../bodies/check-json-data.js";
 import { rawBodyKind } from "../bodies/raw-body-kind.js";
 import { EndpointError } from "../errors/endpoint-error.js";
 import { compileUrl, type UrlPlan } from "../route/compile-route.js";
-import { expandUrl } from "../route/expand-url.js";
+import { expandUrl, routeOf } from "../route/expand-url.js";
 import { toRequestMethod } from "../route/request-method.js";
 import { describeValue } from "../shared/describe-value.js";
 import { type MethodRule, methodRule, supportedMethods } from "../shared/http.js";
@@ -67,7 +67,7 @@ export function buildRequest(merged: Merged): RequestOptions {
   // Where the table sends the operation (its server map), and the credentials it asks for.
   let request = merged.request;
   if (operation?.finish !== undefined) ({ url, request } = operation.finish(url, headers, merged));
-  if (data !== undefined) refuseLeftovers(rule, method, merged.url, leftKeys, leftValues);
+  if (data !== undefined) refuseLeftovers(rule, method, merged.url, plan, leftKeys, leftValues);
   // The body's fields are the leftovers, unless they went to the query.
   const body =
     rule === 0
@@ -90,18 +90,21 @@ function refuseLeftovers(
   rule: MethodRule,
   method: string,
   url: string | undefined,
+  plan: UrlPlan,
   leftKeys: readonly string[],
   leftValues: readonly unknown[],
 ): void {
-  const refused = rule === 0 ? "data" : leftKeys.find((_key, i) => leftValues[i] !== undefined);
-  if (refused !== undefined) {
+  const refused = rule === 0 ? undefined : leftKeys.find((_key, i) => leftValues[i] !== undefined);
+  if (rule === 0 || refused !== undefined) {
     throw new EndpointError(
       "invalid_parameter",
       __DEV__
         ? rule === 0
           ? `A ${method.toUpperCase()} request has no body, but data was given: remove data or use a method that sends one: ${supportedMethods(true)}.`
-          : `Parameter ${quote(refused)} is left over beside data, where it would be lost: put it in the route's query ("${String(url)}{?${refused}}"), or inside data.`
-        : refused,
+          : `Parameter ${quote(refused as string)} is left over beside data, where it would be lost: put it in the route's query ("${String(url)}{?${refused}}"), or inside data.`
+        : "",
+      // The parameter left over (none on a method without a body), beside the `data` option.
+      { parameter: refused, option: "data", route: routeOf(method, plan) },
     );
   }
 }
@@ -121,7 +124,7 @@ function writeBody(
 ): unknown {
   let body = operation?.body?.write(data, fields, fieldValues);
   if (body === undefined && data !== undefined) {
-    checkJsonData(data, "data");
+    checkJsonData(data, "data", { option: "data" });
     body = data;
   } else if (body === undefined) {
     // One count for all fields: the body is one JSON text.
@@ -130,7 +133,7 @@ function writeBody(
       const key = fields[i] as string;
       const value = fieldValues[i];
       if (value === undefined) continue;
-      checkJsonData(value, key, count);
+      checkJsonData(value, key, { parameter: key }, count);
       body ??= {};
       setOwn(body as Record<string, unknown>, key, value);
     }
@@ -160,7 +163,8 @@ function planOf(url: unknown): UrlPlan {
         ? url === undefined || url === ""
           ? `No url to request: give a route such as "GET /user" or a url option.`
           : `url must be a string such as "/user", got ${describeValue(url)}.`
-        : "url",
+        : "",
+      { option: "url" },
     );
   }
   return compileUrl(url);

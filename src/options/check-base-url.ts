@@ -32,7 +32,8 @@ export function checkBaseUrl(baseUrl: unknown): string {
         ? typeof baseUrl === "string"
           ? `Invalid baseUrl ${quote(baseUrl)}: ${problemOf(baseUrl)}; use an absolute URL such as "https://github.example.com/api/v3", an absolute path such as "/api/v3", or "" for relative urls.`
           : `baseUrl must be a string such as "https://api.github.com", got ${baseUrl === null ? "null" : typeof baseUrl}.`
-        : "baseUrl",
+        : "",
+      { option: "baseUrl" },
     );
   }
   return baseUrl;

@@ -68,7 +68,8 @@ function iterated(input: unknown): unknown[] {
     throw invalidOptions(
       __DEV__
         ? `headers must be a plain object, a Headers instance or an iterable of [name, value] pairs, got ${describeValue(input)}.`
-        : "headers",
+        : "",
+      "headers",
     );
   }
   // A Headers or Map made with Object.create(X.prototype) has the iterator but not the internal
@@ -98,7 +99,8 @@ function notPairs(got: unknown): EndpointError {
     "invalid_header",
     __DEV__
       ? `headers must yield [name, value] pairs, got ${got}; pass a plain object, a Headers instance or an array of pairs.`
-      : "headers",
+      : "",
+    { option: "headers" },
   );
 }
 
@@ -117,7 +119,8 @@ function applyHeader(target: HeaderRecord, name: string, value: unknown): void {
       "invalid_header",
       __DEV__
         ? `Header ${quote(name)} has the value ${describeValue(value)}: a header value must be a string or a number (null removes the header).`
-        : name,
+        : "",
+      { header: name },
     );
   }
   setOwn(target, lower, value);
@@ -146,7 +149,8 @@ export function toHeaderStrings(headers: HeaderRecord): Record<string, string> {
         "invalid_header",
         __DEV__
           ? `Header ${quote(name)} has the value ${describeValue(value)}: a header value must be a string or a finite number.`
-          : name,
+          : "",
+        { header: name },
       );
     }
     const text = type === "number" ? numberToDecimal(value as number) : String(value);
@@ -163,7 +167,8 @@ export function checkHeaderName(name: string): void {
       "invalid_header",
       __DEV__
         ? `Invalid header name ${quote(name)}: a name is a token of letters, digits and !#$%&'*+-.^_\`|~ only.`
-        : name,
+        : "",
+      { header: name },
     );
   }
 }
@@ -177,7 +182,8 @@ export function checkHeaderValue(name: string, text: string): void {
         ? LINE_BREAK_OR_NUL.test(text)
           ? `Header ${quote(name)} has a value with CR, LF or NUL, which could inject another header; remove those characters.`
           : `Header ${quote(name)} has a value with a control character or a character above U+00FF, which HTTP clients refuse; percent-encode or remove it.`
-        : name,
+        : "",
+      { header: name },
     );
   }
 }

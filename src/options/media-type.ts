@@ -24,7 +24,8 @@ function checkLength(length: number): void {
       "invalid_header",
       __DEV__
         ? `mediaType would make an accept header of about ${length} characters, more than the ${MAX_ACCEPT} any server takes: send fewer or shorter previews, or a shorter accept.`
-        : "accept",
+        : "",
+      { header: "accept", option: "mediaType" },
     );
   }
 }

@@ -15,19 +15,21 @@ export const NO_MEDIA_TYPE: MergedMediaType = Object.freeze({ format: "", previe
  */
 export function mergeMediaType(base: MergedMediaType, given: unknown, merged: boolean): MergedMediaType {
   // Merged options are told one shape; a call is told what is wrong.
-  const invalid = (message: string): EndpointError =>
-    invalidOptions(
-      merged
-        ? __DEV__
-          ? `mediaType must be { format?: string, previews?: string[] }, got ${describeValue(given)}.`
-          : "mediaType"
-        : message,
-    );
+  const invalid = (message: string, option: string): EndpointError =>
+    merged
+      ? invalidOptions(
+          __DEV__
+            ? `mediaType must be { format?: string, previews?: string[] }, got ${describeValue(given)}.`
+            : "",
+          "mediaType",
+        )
+      : invalidOptions(message, option);
   if (!isPlainObject(given)) {
     throw invalid(
       __DEV__
         ? `mediaType must be an object such as { format: "raw", previews: ["squirrel-girl"] }, got ${describeValue(given)}.`
-        : "mediaType",
+        : "",
+      "mediaType",
     );
   }
   let { format = base.format, previews = [] } = snapshot(given, __DEV__ ? "mediaType" : "");
@@ -37,31 +39,29 @@ export function mergeMediaType(base: MergedMediaType, given: unknown, merged: bo
   }
   if (typeof format !== "string") {
     throw invalid(
-      __DEV__
-        ? `mediaType.format must be a string such as "raw", got ${describeValue(format)}.`
-        : "mediaType.format",
+      __DEV__ ? `mediaType.format must be a string such as "raw", got ${describeValue(format)}.` : "",
+      "mediaType.format",
     );
   }
   if (!isArray(previews)) {
     throw invalid(
-      __DEV__
-        ? `mediaType.previews must be an array of names, got ${describeValue(previews)}.`
-        : "mediaType.previews",
+      __DEV__ ? `mediaType.previews must be an array of names, got ${describeValue(previews)}.` : "",
+      "mediaType.previews",
     );
   }
   const names = base.previews.slice();
   const seen = new Set(names);
   const items = arrayItems(previews, (index) =>
     invalid(
-      __DEV__
-        ? `A list in mediaType.previews has a hole at index ${index}; pass lists without holes.`
-        : "mediaType.previews",
+      __DEV__ ? `A list in mediaType.previews has a hole at index ${index}; pass lists without holes.` : "",
+      "mediaType.previews",
     ),
   );
   for (const name of items) {
     if (typeof name !== "string") {
       throw invalid(
-        __DEV__ ? `mediaType.previews must hold strings, got ${describeValue(name)}.` : "mediaType.previews",
+        __DEV__ ? `mediaType.previews must hold strings, got ${describeValue(name)}.` : "",
+        "mediaType.previews",
       );
     }
     // Merged options keep their list as it is; a call adds the names the base does not have.

@@ -141,7 +141,8 @@ export function mergeCall(defaults: Merged, route: unknown, options: unknown, me
   const url: unknown = compiled?.url ?? (merged ? given.url : (given.url ?? defaults.url));
   if (!merged && url !== undefined && typeof url !== "string") {
     throw invalidOptions(
-      __DEV__ ? `url must be a string such as "/user", got ${describeValue(url)}.` : "url",
+      __DEV__ ? `url must be a string such as "/user", got ${describeValue(url)}.` : "",
+      "url",
     );
   }
   // Read once each into a local: shorter than the property in the bundle.
@@ -268,7 +269,8 @@ function unpackParams(
     throw invalidOptions(
       __DEV__
         ? `${PARAMS_KEY} must be an object of parameters named like options, such as { url: "https://hook.example" }, got ${describeValue(container)}.`
-        : PARAMS_KEY,
+        : "",
+      PARAMS_KEY,
     );
   }
   const entries = snapshot(container, PARAMS_KEY);
@@ -286,7 +288,9 @@ function unpackParams(
       throw invalidOptions(
         __DEV__
           ? `The parameter ${JSON.stringify(key)} is given both beside ${PARAMS_KEY} and in it: give it once.`
-          : key,
+          : "",
+        PARAMS_KEY,
+        key,
       );
     }
   }
@@ -380,7 +384,8 @@ function checkOperations(operations: unknown): FindOperation {
     throw invalidOptions(
       __DEV__
         ? `operations must be a table made by describeOperations() (a module written by \`rest-endpoint generate\` exports one), got ${describeValue(operations)}.`
-        : "operations",
+        : "",
+      "operations",
     );
   }
   return find;
@@ -390,7 +395,8 @@ function checkOperations(operations: unknown): FindOperation {
 function mergeRequest(base: unknown, given: unknown): unknown {
   if (typeof given !== "object" || given === null) {
     throw invalidOptions(
-      __DEV__ ? `request must be an object of client settings, got ${describeValue(given)}.` : "request",
+      __DEV__ ? `request must be an object of client settings, got ${describeValue(given)}.` : "",
+      "request",
     );
   }
   return mergeValue(base, given);

@@ -35,7 +35,8 @@ export function expandUrl(
         "missing_parameter",
         __DEV__
           ? `Missing parameter ${quote(name)} for route ${routeName(method, route)}: pass it in the options, e.g. { ${JSON.stringify(name)}: "..." }.`
-          : name,
+          : "",
+        { parameter: name, route: routeOf(method, route) },
       );
     }
   }
@@ -60,6 +61,7 @@ export function expandUrl(
       __DEV__
         ? `A parameter of route ${routeName(method, route)} makes a "." or ".." path segment in ${quote(path + tail)}: a parameter must not move the request to another path.`
         : "",
+      { route: routeOf(method, route) },
     );
   }
   if (path.endsWith("/") && !route.pathEndsWithSlash) path = path.slice(0, -1);
@@ -73,6 +75,7 @@ export function expandUrl(
       __DEV__
         ? `A parameter of route ${routeName(method, route)} makes the path start with "//" in ${quote(path + tail)}, which names a host rather than a path: give a non-empty value.`
         : "",
+      { route: routeOf(method, route) },
     );
   }
   return path + tail;
@@ -102,9 +105,14 @@ function queryOf(names: readonly string[], values: readonly unknown[], query: st
   return query;
 }
 
-/** The route as a user wrote it, quoted for a message: `"GET /repos/{owner}/{repo}"`. */
+/** The route as a user wrote it, the method in capitals: `GET /repos/{owner}/{repo}`. */
+export function routeOf(method: string, route: UrlPlan): string {
+  return `${method.toUpperCase()} ${route.source}`;
+}
+
+/** The route, quoted for a message: `"GET /repos/{owner}/{repo}"`. */
 function routeName(method: string, route: UrlPlan): string {
-  return quote(`${method.toUpperCase()} ${route.source}`);
+  return quote(routeOf(method, route));
 }
 
 /**
@@ -135,6 +143,7 @@ function expandPath(route: UrlPlan, values: readonly unknown[], method: string):
         throw new EndpointError(
           "invalid_parameter",
           __DEV__ ? emptySegment(route, segmentFrom, i, method) : "",
+          { route: routeOf(method, route) },
         );
       }
       piece = part;
@@ -152,6 +161,7 @@ function expandPath(route: UrlPlan, values: readonly unknown[], method: string):
       throw new EndpointError(
         "invalid_parameter",
         __DEV__ ? emptySegment(route, emptyBefore ? i - 1 : i, i + 1, method) : "",
+        { route: routeOf(method, route) },
       );
     }
     endsWithSlash = piece.endsWith("/");

@@ -45,6 +45,7 @@ export function parseRoute(route: string): ParsedRoute {
             ? `Invalid route ${quote(route)}: expected "METHOD /path" (two words), got ${words.length} words; percent-encode spaces in the url as %20.`
             : `Invalid route ${quote(route)}: the url is missing; write "${first.toUpperCase()} /path".`
         : "",
+      { route },
     );
   }
   if (url === undefined) return { method: "GET", url: first };
@@ -67,6 +68,7 @@ export function checkStray(route: string, text: string, urlOnly = false): void {
       __DEV__
         ? `Invalid route ${quote(route)}: the character U+${hex(stray[0].codePointAt(0) ?? 0, 4)} at index ${stray.index + route.indexOf(text)} is not allowed; ${urlOnly ? "percent-encode it (a space as %20)" : "separate the method and the url with a plain space, and percent-encode other characters in the url"}.`
         : "",
+      { route },
     );
   }
 }

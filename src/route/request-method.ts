@@ -15,5 +15,6 @@ export function toRequestMethod(method: unknown, route?: string): RequestMethod 
     __DEV__
       ? `Unsupported method ${typeof method === "string" ? quote(method) : describeValue(method)}${route === undefined ? "" : ` in route ${quote(route)}`}: use one of ${supportedMethods()}.`
       : "",
+    route === undefined ? { option: "method" } : { route },
   );
 }

@@ -267,7 +267,7 @@ export function templateError(source: string, index: number, problem: string): E
   return new EndpointError(
     "invalid_template",
     __DEV__ ? `Invalid URI template ${shownAround(source, index)} at index ${index}: ${problem}.` : "",
-    index,
+    { index },
   );
 }
 

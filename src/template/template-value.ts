@@ -127,7 +127,9 @@ export function nestedAt(at: number | string): string {
  * is given in development builds only, "" in production ones.
  */
 export function invalidValue(name: string, problem: string): EndpointError {
-  return new EndpointError("invalid_parameter", __DEV__ ? `Parameter ${quote(name)} ${problem}.` : name);
+  return new EndpointError("invalid_parameter", __DEV__ ? `Parameter ${quote(name)} ${problem}.` : "", {
+    parameter: name,
+  });
 }
 
 /**

@@ -4,7 +4,7 @@
 export type { PaginateClient } from "./adapters/paginate.js";
 export type { FetchInit, FetchSettings } from "./adapters/to-fetch-args.js";
 export { endpoint } from "./endpoint.js";
-export { EndpointError, type EndpointErrorCode } from "./errors/endpoint-error.js";
+export { EndpointError, type EndpointErrorCode, type EndpointErrorFields } from "./errors/endpoint-error.js";
 export type { OperationData, OperationsData, OperationTable } from "./operations/describe-operations.js";
 export type { ParameterPlace, ParameterStyle } from "./operations/serialize-parameter.js";
 export { type EnterpriseServer, enterpriseServer } from "./options/enterprise-server.js";

@@ -29,7 +29,7 @@ function fieldsOf(error: unknown): Fields {
   return fields;
 }
 
-const request = { method: "GET", url: "https://api.github.com/x", headers: {} };
+const request = { method: "get" as const, url: "https://api.github.com/x", headers: {} };
 
 describe("the fields of each code name what was at fault", () => {
   it.each<[string, { given: () => unknown; want: Fields }]>([
@@ -147,7 +147,7 @@ describe("the fields of each code name what was at fault", () => {
     [
       "a request body an adapter cannot write",
       {
-        given: () => toFetchArgs({ ...request, method: "POST", body: { n: Number.POSITIVE_INFINITY } }),
+        given: () => toFetchArgs({ ...request, method: "post", body: { n: Number.POSITIVE_INFINITY } }),
         want: { code: "invalid_parameter", option: "body" },
       },
     ],

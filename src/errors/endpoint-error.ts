@@ -64,14 +64,20 @@ export class EndpointError extends Error {
   /** Template faults: the 0-based position of the fault in the template; otherwise `undefined`. */
   readonly index: number | undefined;
   /** The parameter at fault (`"repo"`), when a parameter is; otherwise `undefined`. */
-  declare readonly parameter?: string;
+  declare readonly parameter?: string | undefined;
   /** The header at fault (`"x-request-id"`), when a header is; otherwise `undefined`. */
-  declare readonly header?: string;
+  declare readonly header?: string | undefined;
   /** The option (or client setting) at fault (`"baseUrl"`), when one is; otherwise `undefined`. */
-  declare readonly option?: string;
+  declare readonly option?: string | undefined;
   /** The request's route, `"GET /repos/{owner}/{repo}"`, where it is known; otherwise `undefined`. */
-  declare readonly route?: string;
+  declare readonly route?: string | undefined;
 
+  /**
+   * @param code What kind of input was wrong.
+   * @param message The full text; in production builds `""`, or a name the fields do not hold
+   *   (a url, a host), which the short message then shows.
+   * @param fields What was at fault, in every build.
+   */
   constructor(code: EndpointErrorCode, message: string, fields: EndpointErrorFields = {}) {
     // Production builds leave the message text out: it is a large part of the bundle. Write each
     // error as `new EndpointError("code", __DEV__ ? `...` : "", { parameter: name })`: the

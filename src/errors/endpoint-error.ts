@@ -87,12 +87,11 @@ export class EndpointError extends Error {
     // dead text and the helpers only it used. There the message is the short form: the code,
     // the name at fault (the `message` argument, else the parameter, header or option), the
     // index if any, and the section of docs/errors.md on the code.
-    const index = fields.index;
-    const named = message || fields.parameter || fields.header || fields.option || "";
+    const named = message || fields.parameter || fields.header || fields.option;
     super(
       __DEV__ && message !== ""
         ? message
-        : `${code}${named && ` ${quote(named)}`}${index === undefined ? "" : ` at index ${index}`} (see rest-endpoint/docs/errors.md#${code})`,
+        : `${code}${named ? ` ${quote(named)}` : ""}${fields.index === undefined ? "" : ` at index ${fields.index}`} (see rest-endpoint/docs/errors.md#${code})`,
     );
     this.code = code;
     Object.assign(this, fields);

@@ -11,9 +11,9 @@ import { expect, it } from "vitest";
  * growth. Each new byte is bought by a cut; CHANGELOG.md (Bundle size) says what each change of
  * the budget bought.
  */
-const PRODUCTION_BUDGET = 8_244;
+const PRODUCTION_BUDGET = 8_236;
 /** The development build, with full error messages: today's size plus a little, to stop growth. */
-const DEVELOPMENT_BUDGET = 12_428;
+const DEVELOPMENT_BUDGET = 12_399;
 
 const ENDPOINT_ONLY = 'import { endpoint } from "rest-endpoint"; globalThis.endpoint = endpoint;';
 

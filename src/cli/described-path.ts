@@ -28,8 +28,17 @@ export interface DescribedPath {
  */
 export function describedPath(route: string, routes: readonly string[], file: string): DescribedPath {
   const [method, written] = routeWords(route);
-  // A path without its leading "/" (`pets/7`), as gh api reads it.
-  const url = written.startsWith("/") || SCHEME.test(written) ? written : `/${written}`;
+  // A path without its leading "/" (`pets/7`), as gh api reads it; escapes of unreserved
+  // characters decoded (`%62` is `b`: RFC 3986 calls the two spellings one URI), so that the
+  // rules below see the path a server routes.
+  const url = unreservedDecoded(written.startsWith("/") || SCHEME.test(written) ? written : `/${written}`);
+  if (!SCHEME.test(url) && !url.includes("{") && /[?#]/.test(url)) {
+    // Folded into a path value, a query would move the request to another path (and
+    // operation); as items it is checked like any other.
+    throw new UsageError(
+      `The path ${quote(url)} holds a query or a fragment: with --operations, give the query as items (name==value), and leave the fragment out (it is never sent).`,
+    );
+  }
   const key = `${method} ${url}`;
   if (routes.includes(key)) return { route: key, values: {} };
   const fits: { route: string; values: Record<string, string>; literals: number }[] = [];
@@ -63,6 +72,14 @@ export function describedPath(route: string, routes: readonly string[], file: st
 }
 
 const SCHEME = /^[a-z][a-z\d+.-]*:/i;
+
+/** `text` with each escape of an unreserved character (letters, digits, `-._~`) decoded. */
+function unreservedDecoded(text: string): string {
+  return text.replace(/%[\da-f]{2}/gi, (triplet) => {
+    const char = String.fromCharCode(Number.parseInt(triplet.slice(1), 16));
+    return /[\w.~-]/.test(char) ? char : triplet;
+  });
+}
 
 /** The method (in capitals; GET when the route is a url alone) and the url of a route. */
 function routeWords(route: string): [method: string, url: string] {

@@ -125,7 +125,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     }
     for (const note of notesOnRoute(described, command.route))
       io.stderr(`rest-endpoint: note: ${escapeControls(note)}\n`);
-    const { route, options: given } = asDescribed(described, command.route, command.options);
+    const { route, options: given } = asDescribed(described, command.route, command.options, command.query);
     const builder = described === undefined ? endpoint : endpoint.defaults(described.api as EndpointOptions);
     const options = typedAsDescribed(described, route, given, command.query);
     const request = withQueryItems(
@@ -222,6 +222,7 @@ function asDescribed(
   described: OperationsFile | undefined,
   route: string,
   options: EndpointOptions,
+  query: readonly (readonly [string, string])[],
 ): { route: string; options: EndpointOptions } {
   if (described === undefined) return { route, options };
   const fitted = describedPath(route, described.routes, described.file);
@@ -229,9 +230,9 @@ function asDescribed(
   if (names.length === 0) return { route, options };
   const items: Record<string, unknown> = { ...options };
   for (const name of names) {
-    if (Object.hasOwn(options, name)) {
+    if (Object.hasOwn(options, name) || query.some(([queried]) => queried === name)) {
       throw new UsageError(
-        `The path gives ${name} for ${quote(fitted.route)}, and so does the item ${name}=...: give it once.`,
+        `The path gives ${name} for ${quote(fitted.route)}, and so does an item (${name}=... or ${name}==...): give it once.`,
       );
     }
     setOwn(items, name, fitted.values[name]);

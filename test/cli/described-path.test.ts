@@ -59,6 +59,14 @@ const FITS: [string, { given: string; want: { route: string; values: Record<stri
     { given: "GET /proto/x", want: { route: "GET /proto/{__proto__}", values: { ["__proto__"]: "x" } } },
   ],
   [
+    "an escaped unreserved character is the character: a literal route wins",
+    { given: "GET /pets/%6dine", want: { route: "GET /pets/mine", values: {} } },
+  ],
+  [
+    "an escape of a reserved character stays in the value",
+    { given: "GET /pets/a%3Fb", want: { route: "GET /pets/{petId}", values: { petId: "a?b" } } },
+  ],
+  [
     "a name twice takes one value",
     { given: "GET /same/1/1", want: { route: "GET /same/{v}/{v}", values: { v: "1" } } },
   ],
@@ -88,6 +96,18 @@ const REFUSED: [string, { given: string; want: RegExp }][] = [
       want: /The path "\/a\/b\/b" fits "GET \/a\/\{x\}\/b" and "GET \/a\/b\/\{y\}" of api\.yaml equally/,
     },
   ],
+  [
+    "a tie spelled with an escape is still a tie",
+    { given: "GET /a/%62/b", want: /fits "GET \/a\/\{x\}\/b" and "GET \/a\/b\/\{y\}" of api\.yaml equally/ },
+  ],
+  [
+    "a query in the path, which a path value would swallow",
+    {
+      given: "GET /pets/mine?x=1",
+      want: /holds a query or a fragment: with --operations, give the query as items \(name==value\)/,
+    },
+  ],
+  ["a fragment in the path", { given: "DELETE /pets/7#x", want: /holds a query or a fragment/ }],
   [
     "a template of another kind is never fitted",
     { given: "GET /search", want: /Did you mean "GET \/search\{\?q\}"/ },

@@ -412,7 +412,15 @@ export const HABITS: Habit[] = [
     [...PETS, "PATCH", "/pets/7", "id=8"],
     {
       refused:
-        /: The path gives id for "PATCH \/pets\/\{id\}", and so does the item id=\.\.\.: give it once\.\n$/,
+        /: The path gives id for "PATCH \/pets\/\{id\}", and so does an item \(id=\.\.\. or id==\.\.\.\): give it once\.\n$/,
+    },
+  ],
+  [
+    "--operations: a value the path gives and a query item gives again is refused",
+    [...PETS, "GET", "/pets/7", "id==8"],
+    {
+      refused:
+        /: The path gives id for "GET \/pets\/\{id\}", and so does an item \(id=\.\.\. or id==\.\.\.\): give it once\.\n$/,
     },
   ],
   [

@@ -79,7 +79,8 @@ export function maskedPath(url: URL, secret: readonly string[] = []): string {
  */
 export function maskedUrl(url: string): string {
   // The authority: after a scheme's "://" at the start (white space before it trimmed, as URL
-  // parsers trim it), or after a leading "//"; it ends at the first "/", "?" or "#".
+  // parsers trim it), a special scheme's ":" and slashes, or a leading "//"; it ends at the
+  // first "/", "?" or "#".
   let start = 0;
   while (start < url.length && url.charCodeAt(start) <= 32) start++;
   let authority = -1;
@@ -88,6 +89,12 @@ export function maskedUrl(url: string): string {
     let at = start;
     while (at < url.length && /[A-Za-z0-9+.-]/.test(url[at] as string)) at++;
     if (at > start && url.startsWith("://", at)) authority = at + 3;
+    else if (url.charCodeAt(at) === 58 && /^(?:https?|wss?|ftp)$/i.test(url.slice(start, at))) {
+      // A special scheme has an authority after any "/" and "\\" (none included), as URL
+      // parsers read `https:/u:pw@h`.
+      authority = at + 1;
+      while (url.charCodeAt(authority) === 47 || url.charCodeAt(authority) === 92) authority++;
+    }
   }
   if (authority === -1) return maskedParameters(url, 0, []);
   let end = authority;

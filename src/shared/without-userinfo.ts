@@ -26,44 +26,78 @@ function endsUserinfo(text: string, code: number, at: number): boolean {
 }
 
 /**
- * Whether a scheme ends before the `://` at `colon`: a letter at a word's start (after no
- * letter, digit or `_`), then scheme characters up to `colon`. Looks back only over the scheme
- * characters before `colon`, which no other `://` shares.
+ * What ends at `colon`: `url`, whether a scheme does (a letter at a word's start, after no
+ * letter, digit or `_`, then scheme characters up to `colon`), and `whole`, the run of scheme
+ * characters before `colon` when it is one scheme on its own (a letter first, and no word
+ * character before it). Looks back only over the scheme characters before `colon`, which no
+ * other colon shares.
  */
-function hasScheme(text: string, colon: number): boolean {
-  let found = false;
+function schemeBefore(text: string, colon: number): { url: boolean; whole: string | undefined } {
+  let url = false;
   let at = colon - 1;
-  for (; at >= 0; at--) {
-    const code = text.charCodeAt(at);
-    if (!isSchemeChar(code)) break;
-    if (isLetter(code) && (at === 0 || !isWordChar(text.charCodeAt(at - 1)))) found = true;
+  // Each character read once: `code` at `at`, then the one before it.
+  let code = at >= 0 ? text.charCodeAt(at) : -1;
+  let firstCode = -1;
+  while (at >= 0 && isSchemeChar(code)) {
+    const before = at > 0 ? text.charCodeAt(at - 1) : -1;
+    if (isLetter(code) && !isWordChar(before)) url = true;
+    firstCode = code;
+    at--;
+    code = before;
   }
-  return found;
+  const first = at + 1;
+  const alone = first < colon && isLetter(firstCode) && !isWordChar(code);
+  return { url, whole: alone ? text.slice(first, colon) : undefined };
 }
 
 /**
- * `text` with the `user:password@` of each url in it masked: after a scheme and `://`, what
- * comes before the last `@` ahead of white space, `/`, `?`, `#` or a quote is `****`. Linear:
- * each character is looked at a bounded number of times.
+ * The schemes whose urls a URL parser reads with an authority however many "/" or "\" follow
+ * the colon (none included): `https:/u:pw@h` and `https:\\u:pw@h` are `https://u:pw@h`.
+ */
+const SPECIAL = new Set(["http", "https", "ws", "wss", "ftp"]);
+
+/**
+ * `text` with the `user:password@` of each url in it masked: after a scheme and `//` (any
+ * scheme), or after a special scheme's colon and any "/" and "\" (as URL parsers read them),
+ * what comes before the last `@` ahead of white space, `/`, `?`, `#` or a quote is `****`.
+ * Linear: each character is looked at a bounded number of times (a scan that a later url
+ * starts inside is not made again).
  *
  * @example
  * ```ts
  * withoutUserinfo('Invalid url "http://alice:pw@host/x"'); // 'Invalid url "http://****@host/x"'
+ * withoutUserinfo("https:/alice:pw@host"); // "https:/****@host"
  * ```
  */
 export function withoutUserinfo(text: string): string {
   let out = "";
   let copied = 0;
-  for (let colon = text.indexOf("://"); colon !== -1; colon = text.indexOf("://", colon + 1)) {
-    if (!hasScheme(text, colon)) continue;
+  // The last scan for an "@": where it ended, and the last "@" it met.
+  let scannedTo = -1;
+  let scannedLast = -1;
+  for (let colon = text.indexOf(":"); colon !== -1; colon = text.indexOf(":", colon + 1)) {
+    if (colon < copied) continue;
+    const { url, whole } = schemeBefore(text, colon);
+    let from = colon + 1;
+    if (whole !== undefined && SPECIAL.has(whole.toLowerCase())) {
+      for (let code = text.charCodeAt(from); code === 47 || code === 92; code = text.charCodeAt(++from));
+    } else if (url && text.startsWith("//", from)) from += 2;
+    else continue;
     let last = -1;
-    for (let at = colon + 3; at < text.length; at++) {
-      const code = text.charCodeAt(at);
-      if (endsUserinfo(text, code, at)) break;
-      if (code === 64) last = at;
+    if (from < scannedTo) {
+      last = scannedLast >= from ? scannedLast : -1;
+    } else {
+      let at = from;
+      for (; at < text.length; at++) {
+        const code = text.charCodeAt(at);
+        if (endsUserinfo(text, code, at)) break;
+        if (code === 64) last = at;
+      }
+      scannedTo = at;
+      scannedLast = last;
     }
     if (last === -1) continue;
-    out += `${text.slice(copied, colon + 3)}****`;
+    out += `${text.slice(copied, from)}****`;
     copied = last;
   }
   return copied === 0 ? text : out + text.slice(copied);

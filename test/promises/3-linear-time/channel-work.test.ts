@@ -52,9 +52,18 @@ describe("masking user:password@ is linear", () => {
   );
 
   it("masks as the expression it replaced did, on any text of url pieces", () => {
-    const reference = (text: string) => text.replace(/(\b[a-z][a-z0-9+.-]*:\/\/)[^\s/?#"']*@/gi, "$1****@");
+    // A special scheme (http, https, ws, wss, ftp) has an authority after any "/" and "\", as
+    // URL parsers read `https:/u:pw@h`; any other, after "//".
+    const reference = (text: string) =>
+      text.replace(
+        /((?<![\w+.-])(?:https?|wss?|ftp):[/\\]*|\b[a-z][a-z0-9+.-]*:\/\/)[^\s/?#"']*@/gi,
+        "$1****@",
+      );
     const piece = fc.constantFrom(
       "http",
+      "HTTPS",
+      "ws",
+      "\\",
       "://",
       "a",
       "B",
@@ -93,6 +102,10 @@ describe("masking user:password@ is linear", () => {
     ["two urls", { given: "a://u@h b+c://v:w@k", want: "a://****@h b+c://****@k" }],
     ["no userinfo", { given: "http://host/a@b", want: "http://host/a@b" }],
     ["no scheme before ://", { given: "_x://u@h 9://u@h", want: "_x://u@h 9://u@h" }],
+    ["a special scheme with one slash", { given: '"https:/u:pw@h"', want: '"https:/****@h"' }],
+    ["a special scheme with backslashes", { given: "https:\\\\u:pw@h/x", want: "https:\\\\****@h/x" }],
+    ["a special scheme with no slash", { given: "HTTP:u:pw@h", want: "HTTP:****@h" }],
+    ["another scheme needs //", { given: "mailto:a:b@c x-http:/u@h", want: "mailto:a:b@c x-http:/u@h" }],
   ])("%s", (_title, { given, want }) => {
     expect(withoutUserinfo(given)).toBe(want);
   });

@@ -21,6 +21,8 @@ export const USERINFO_TEXTS: [string, (n: number) => string][] = [
   ["one scheme, a long userinfo without @", (n) => `http://${"u".repeat(n)}`],
   ["one scheme, @ after @", (n) => `http://${"u@".repeat(n)}/x`],
   ["schemes and userinfo, each masked", (n) => "x a://u:p@h ".repeat(n)],
+  ["special schemes one after another, an @ at the end", (n) => `${"https:".repeat(n)}u@h`],
+  ["special schemes and slashes, no @", (n) => "http:/\\".repeat(n)],
 ];
 
 /** Urls and texts for the masking of credential-like parameters (split at `&` and `;`). */

@@ -81,8 +81,16 @@ function unreservedDecoded(text: string): string {
   });
 }
 
-/** The method (in capitals; GET when the route is a url alone) and the url of a route. */
-function routeWords(route: string): [method: string, url: string] {
+/**
+ * The method (in capitals; GET when the route is a url alone) and the url of a route.
+ *
+ * @example
+ * ```ts
+ * routeWords("get /pets"); // ["GET", "/pets"]
+ * routeWords("/pets/7"); // ["GET", "/pets/7"]
+ * ```
+ */
+export function routeWords(route: string): [method: string, url: string] {
   const words = route.trim().split(/[ \t]+/);
   return words.length === 1
     ? ["GET", words[0] as string]

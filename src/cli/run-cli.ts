@@ -14,7 +14,7 @@ import { encodeUnreserved } from "../template/encode.js";
 import type { EndpointOptions, RequestOptions } from "../types/request.js";
 import { VERSION } from "../version.js";
 import { conformItems } from "./conform-items.js";
-import { describedPath } from "./described-path.js";
+import { describedPath, routeWords } from "./described-path.js";
 import { escapeControls } from "./escape-controls.js";
 import { formAsBytes, formAsCurlArgs, formAsJson } from "./file-items.js";
 import { runGenerate } from "./generate-command.js";
@@ -208,9 +208,7 @@ async function describedApi(argv: readonly string[], io: CliIo): Promise<Operati
 
 /** A route as a description's operations are named: `"METHOD url"`, the method in capitals. */
 function describedRoute(route: string): string {
-  const words = route.trim().split(/[ \t]+/);
-  const [method = "", url = ""] = words.length === 1 ? ["GET", ...words] : words;
-  return `${method.toUpperCase()} ${url}`;
+  return routeWords(route).join(" ");
 }
 
 /**
